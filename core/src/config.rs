@@ -1,0 +1,70 @@
+//! The session configuration of cgmsm.md §1: fixed for the life of a member.
+
+use serde::{Deserialize, Serialize};
+
+/// Configuration of one member. Every field has the default of cgmsm.md §1, so a trace may omit any.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Group id sent in every heartbeat.
+    pub group_id: String,
+    /// Static membership id; when set, a leave uses epoch -2 instead of -1.
+    pub instance_id: Option<String>,
+    /// Sent in full heartbeats.
+    pub rebalance_timeout_ms: u32,
+    /// Assignor name sent in full heartbeats.
+    pub server_assignor: Option<String>,
+    /// A ConsumerPartitionAssignor is configured, so reconciliation invokes `onAssignment`.
+    pub assignor_set: bool,
+    /// The seed page's open question: send a heartbeat after the revocation steps, before the
+    /// assignment steps.
+    pub heartbeat_between_revoke_and_assign: bool,
+    /// Backoff base after a retriable answer: `min(base * 2^(n-1), max)` for the n-th one.
+    pub retry_backoff_ms: u64,
+    /// Backoff ceiling.
+    pub retry_backoff_max_ms: u64,
+    /// The application completes every commit and callback at once, successfully; when false each
+    /// waits for a `completed` input.
+    pub auto_complete: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            group_id: "demo-group".to_owned(),
+            instance_id: None,
+            rebalance_timeout_ms: 300_000,
+            server_assignor: None,
+            assignor_set: false,
+            heartbeat_between_revoke_and_assign: false,
+            retry_backoff_ms: 100,
+            retry_backoff_max_ms: 1000,
+            auto_complete: true,
+        }
+    }
+}
+
+impl Config {
+    /// The epoch a leave heartbeat carries: -2 for a static member (it may come back and keep its
+    /// partitions), -1 otherwise.
+    pub fn leave_epoch(&self) -> i32 {
+        if self.instance_id.is_some() {
+            LEAVE_STATIC_EPOCH
+        } else {
+            LEAVE_EPOCH
+        }
+    }
+
+    /// Backoff before the retry owed after the n-th retriable answer since the last success (n ≥ 1).
+    pub fn retry_backoff(&self, n: u32) -> u64 {
+        let factor = 1u64.checked_shl(n.saturating_sub(1)).unwrap_or(u64::MAX);
+        self.retry_backoff_ms
+            .saturating_mul(factor)
+            .min(self.retry_backoff_max_ms)
+    }
+}
+
+/// Member epoch of a dynamic member's leave heartbeat.
+pub const LEAVE_EPOCH: i32 = -1;
+/// Member epoch of a static member's leave heartbeat.
+pub const LEAVE_STATIC_EPOCH: i32 = -2;

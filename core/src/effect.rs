@@ -1,0 +1,100 @@
+//! Effects (cgmsm.md §4): imperatives the member returns, in order, from each input.
+
+use crate::assignment::PartitionSet;
+use crate::error_code::ErrorCode;
+use crate::state::StateName;
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// One thing the member asks its environment to do (or reports having done to its assigned set).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    Transition { from: StateName, to: StateName },
+    SendHeartbeat(HeartbeatRequest),
+    RemoveFromAssigned { partitions: PartitionSet },
+    CommitOffsets { partitions: PartitionSet },
+    InvokeOnPartitionsRevoked { partitions: PartitionSet },
+    AddToAssigned { partitions: PartitionSet },
+    /// Carries the whole target, not the added partitions.
+    InvokeOnAssignment { partitions: PartitionSet },
+    InvokeOnPartitionsAssigned { partitions: PartitionSet },
+    /// Fencing and fatal errors drop the assigned set without any callback.
+    ClearAssigned { partitions: PartitionSet },
+    ReportError { code: ErrorCode },
+}
+
+impl Effect {
+    /// Effects that wait for a `completed` input before the next step is emitted.
+    pub fn awaits_completion(&self) -> bool {
+        matches!(
+            self,
+            Effect::CommitOffsets { .. }
+                | Effect::InvokeOnPartitionsRevoked { .. }
+                | Effect::InvokeOnAssignment { .. }
+                | Effect::InvokeOnPartitionsAssigned { .. }
+        )
+    }
+
+    /// The name the replay prints in its `effect` field.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Effect::Transition { .. } => "transition",
+            Effect::SendHeartbeat(_) => "send_heartbeat",
+            Effect::RemoveFromAssigned { .. } => "remove_from_assigned",
+            Effect::CommitOffsets { .. } => "commit_offsets",
+            Effect::InvokeOnPartitionsRevoked { .. } => "invoke_on_partitions_revoked",
+            Effect::AddToAssigned { .. } => "add_to_assigned",
+            Effect::InvokeOnAssignment { .. } => "invoke_on_assignment",
+            Effect::InvokeOnPartitionsAssigned { .. } => "invoke_on_partitions_assigned",
+            Effect::ClearAssigned { .. } => "clear_assigned",
+            Effect::ReportError { .. } => "report_error",
+        }
+    }
+}
+
+/// Why a heartbeat was sent. Not on the wire; the inspector and the narration show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// Epoch 0, full: the first join or the rejoin after a fence.
+    Join,
+    /// The heartbeat interval passed.
+    Interval,
+    /// Between the revocation and the assignment steps (`heartbeat_between_revoke_and_assign`).
+    BetweenRevokeAndAssign,
+    /// Acknowledges a finished reconciliation by carrying the owned set.
+    Acknowledge,
+    /// The retry owed after a retriable answer; always full.
+    Retry,
+    /// Epoch -1 (or -2 for a static member): leaving the group.
+    Leave,
+}
+
+/// A ConsumerGroupHeartbeat request, built from the member as it is when it is emitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HeartbeatRequest {
+    pub purpose: Purpose,
+    pub group_id: String,
+    pub member_id: String,
+    pub member_epoch: i32,
+    pub instance_id: Option<String>,
+    /// Present in a full request only.
+    pub full: Option<FullFields>,
+    /// The owned partitions, or `None` when a delta does not send them (or a leave).
+    pub owned: Option<PartitionSet>,
+}
+
+/// Fields only a full request carries (besides the owned partitions, which a full request always sends).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FullFields {
+    pub rebalance_timeout_ms: u32,
+    pub subscribed_topics: BTreeSet<String>,
+    pub server_assignor: Option<String>,
+}
+
+impl HeartbeatRequest {
+    pub fn is_full(&self) -> bool {
+        self.full.is_some()
+    }
+}

@@ -1,0 +1,303 @@
+//! The member: one `handle(now, input)` call turns an input into the effects it causes.
+
+use crate::assignment::PartitionSet;
+use crate::config::Config;
+use crate::effect::{Effect, Purpose};
+use crate::error_code::{ErrorClass, ErrorCode};
+use crate::heartbeat::{RetryOwed, Sender};
+use crate::input::{HeartbeatResponse, Input, Outcome};
+use crate::reconciliation::{Plan, Reconciliation};
+use crate::rejected::Rejected;
+use crate::state::StateName;
+use crate::time::Millis;
+use std::collections::BTreeSet;
+
+/// A state with the data that only means something inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum State {
+    New,
+    Joining,
+    Joined,
+    Assigning(Reconciliation),
+    /// The revocation steps of leaving, ending with the leave heartbeat.
+    Terminating(Plan),
+    Terminated { failure: Option<ErrorCode> },
+}
+
+impl State {
+    pub(crate) fn name(&self) -> StateName {
+        match self {
+            State::New => StateName::New,
+            State::Joining => StateName::Joining,
+            State::Joined => StateName::Joined,
+            State::Assigning(_) => StateName::Assigning,
+            State::Terminating(_) => StateName::Terminating,
+            State::Terminated { .. } => StateName::Terminated,
+        }
+    }
+}
+
+/// One consumer group member: the seed CGMSM of cgmsm.md. Deterministic and clock-free.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub(crate) config: Config,
+    pub(crate) state: State,
+    pub(crate) member_id: String,
+    pub(crate) member_epoch: i32,
+    pub(crate) heartbeat_interval_ms: u32,
+    pub(crate) subscription: BTreeSet<String>,
+    pub(crate) assigned: PartitionSet,
+    pub(crate) sender: Sender,
+    /// Completions still owed to reconciliations abandoned by a fence or a close: accepted (oldest
+    /// first) and discarded when they arrive.
+    pub(crate) owed_to_abandoned: u32,
+    pub(crate) now: Millis,
+}
+
+impl Member {
+    pub fn new(config: Config) -> Self {
+        Member {
+            config,
+            state: State::New,
+            member_id: String::new(),
+            member_epoch: 0,
+            heartbeat_interval_ms: 0,
+            subscription: BTreeSet::new(),
+            assigned: PartitionSet::new(),
+            sender: Sender::default(),
+            owed_to_abandoned: 0,
+            now: Millis::ZERO,
+        }
+    }
+
+    /// Handles one input at `now` and returns its effects in order. A rejected input changes nothing.
+    pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        let mut out = Vec::new();
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics, &mut out),
+            Input::HeartbeatResponse(response) => self.on_success(response, &mut out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), &mut out),
+            Input::HeartbeatFailed => self.on_error(None, &mut out),
+            Input::Tick => self.on_tick(&mut out),
+            Input::Completed { outcome } => self.on_completed(*outcome, &mut out),
+            Input::Close => self.on_close(&mut out),
+        }
+        Ok(out)
+    }
+
+    /// Every rejection rule of cgmsm.md §3, checked before anything changes.
+    fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
+        if matches!(self.state, State::Terminated { .. }) {
+            return Err(Rejected::Terminated);
+        }
+        if now < self.now {
+            return Err(Rejected::TimeWentBackwards { now, last: self.now });
+        }
+        if input.is_answer() && self.sender.in_flight.is_none() {
+            return Err(Rejected::NoHeartbeatInFlight);
+        }
+        match input {
+            Input::Subscribe { .. } if self.state != State::New => Err(Rejected::AlreadySubscribed {
+                state: self.state.name(),
+            }),
+            Input::HeartbeatResponse(r) if self.sender.in_flight != Some(Purpose::Leave) => {
+                if r.member_epoch < 1 {
+                    Err(Rejected::EpochBelowOne { member_epoch: r.member_epoch })
+                } else if r.member_id.is_empty() && self.member_id.is_empty() {
+                    Err(Rejected::MissingMemberId)
+                } else {
+                    Ok(())
+                }
+            }
+            Input::Completed { .. } if self.owed_to_abandoned == 0 && self.awaiting().is_none() => {
+                Err(Rejected::NothingAwaitingCompletion)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Emits `transition(from, to)` and enters `state`. Entering TERMINATED drops every heartbeat
+    /// in flight, remembered or owed, and every completion still owed (§5.10).
+    pub(crate) fn enter(&mut self, state: State, out: &mut Vec<Effect>) {
+        out.push(Effect::Transition { from: self.state.name(), to: state.name() });
+        if matches!(state, State::Terminated { .. }) {
+            self.sender.stop();
+            self.owed_to_abandoned = 0;
+        }
+        self.state = state;
+    }
+
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Vec<Effect>) {
+        self.subscription = topics.clone();
+        self.enter(State::Joining, out);
+        self.member_epoch = 0;
+        self.send(Purpose::Join, out);
+    }
+
+    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Vec<Effect>) {
+        if self.sender.answered() == Some(Purpose::Leave) {
+            // The answer to the leave: its fields are ignored.
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        self.sender.retriable_answers = 0;
+        if !response.member_id.is_empty() {
+            self.member_id.clone_from(&response.member_id);
+        }
+        self.member_epoch = response.member_epoch;
+        self.heartbeat_interval_ms = response.heartbeat_interval_ms;
+        if self.state == State::Joining {
+            self.enter(State::Joined, out);
+        }
+        if let Some(target) = &response.assignment {
+            match &mut self.state {
+                State::Joined => self.start_assigning(target.clone(), out),
+                State::Assigning(reconciliation) => reconciliation.newest_target = target.clone(),
+                _ => {} // TERMINATING ignores assignments.
+            }
+        }
+        self.flush_remembered(out);
+    }
+
+    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Vec<Effect>) {
+        if self.sender.answered() == Some(Purpose::Leave) {
+            // Any answer ends the leave, fatal codes included, without a report.
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        match code.map_or(ErrorClass::Retriable, ErrorCode::class) {
+            ErrorClass::Fencing => self.fence(out),
+            ErrorClass::Retriable => self.sender.owe_retry(self.now, &self.config),
+            ErrorClass::Fatal => {
+                let code = code.cloned().unwrap_or(ErrorCode::UnknownServerError);
+                self.fail(code, out);
+            }
+        }
+    }
+
+    /// §5.5: drop everything owned without callbacks and rejoin with epoch 0 and the same id.
+    fn fence(&mut self, out: &mut Vec<Effect>) {
+        if let State::Terminating(_) = self.state {
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        self.abandon_reconciliation();
+        self.clear_assigned(out);
+        self.member_epoch = 0;
+        if self.state != State::Joining {
+            self.enter(State::Joining, out);
+        }
+        self.send(Purpose::Join, out);
+    }
+
+    /// §5.8 (and §5.9 before the leave is sent): report, drop what is owned, terminate.
+    fn fail(&mut self, code: ErrorCode, out: &mut Vec<Effect>) {
+        out.push(Effect::ReportError { code: code.clone() });
+        self.clear_assigned(out);
+        self.enter(State::Terminated { failure: Some(code) }, out);
+    }
+
+    fn clear_assigned(&mut self, out: &mut Vec<Effect>) {
+        if !self.assigned.is_empty() {
+            let partitions = std::mem::take(&mut self.assigned);
+            out.push(Effect::ClearAssigned { partitions });
+        }
+    }
+
+    fn on_completed(&mut self, outcome: Outcome, out: &mut Vec<Effect>) {
+        if self.owed_to_abandoned > 0 {
+            self.owed_to_abandoned -= 1;
+            return;
+        }
+        self.complete_awaited(outcome, out);
+    }
+
+    /// §5.9: leave, revoking everything owned first.
+    fn on_close(&mut self, out: &mut Vec<Effect>) {
+        match self.state {
+            State::New => self.enter(State::Terminated { failure: None }, out),
+            State::Joining if self.member_id.is_empty() => {
+                self.enter(State::Terminated { failure: None }, out)
+            }
+            State::Joining | State::Joined | State::Assigning(_) => {
+                self.abandon_reconciliation();
+                let plan = Plan::leave(&self.assigned);
+                self.enter(State::Terminating(plan), out);
+                self.run_plan(out);
+            }
+            State::Terminating(_) | State::Terminated { .. } => {}
+        }
+    }
+
+    // ---- read-only getters: everything the replay, the log and the panels show ----
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn state(&self) -> StateName {
+        self.state.name()
+    }
+    /// `""` while the member has none.
+    pub fn member_id(&self) -> &str {
+        &self.member_id
+    }
+    pub fn member_epoch(&self) -> i32 {
+        self.member_epoch
+    }
+    /// 0 until the first successful response.
+    pub fn heartbeat_interval_ms(&self) -> u32 {
+        self.heartbeat_interval_ms
+    }
+    pub fn subscription(&self) -> &BTreeSet<String> {
+        &self.subscription
+    }
+    pub fn assigned(&self) -> &PartitionSet {
+        &self.assigned
+    }
+    /// Why the heartbeat in flight was sent, if one is.
+    pub fn in_flight(&self) -> Option<Purpose> {
+        self.sender.in_flight
+    }
+    /// A heartbeat waiting for the one in flight to be answered.
+    pub fn remembered(&self) -> Option<Purpose> {
+        self.sender.remembered
+    }
+    pub fn retry_owed(&self) -> Option<RetryOwed> {
+        self.sender.retry
+    }
+    /// When the last heartbeat was emitted.
+    pub fn last_heartbeat_at(&self) -> Option<Millis> {
+        self.sender.last_sent_at
+    }
+    /// The error code that terminated the member.
+    pub fn failure(&self) -> Option<&ErrorCode> {
+        match &self.state {
+            State::Terminated { failure } => failure.as_ref(),
+            _ => None,
+        }
+    }
+    /// The running reconciliation's target, in ASSIGNING.
+    pub fn target(&self) -> Option<&PartitionSet> {
+        match &self.state {
+            State::Assigning(r) => Some(&r.target),
+            _ => None,
+        }
+    }
+    /// The newest target received, in ASSIGNING (the next reconciliation heads there).
+    pub fn newest_target(&self) -> Option<&PartitionSet> {
+        match &self.state {
+            State::Assigning(r) => Some(&r.newest_target),
+            _ => None,
+        }
+    }
+    /// Completions owed to abandoned reconciliations, discarded when they arrive.
+    pub fn owed_to_abandoned(&self) -> u32 {
+        self.owed_to_abandoned
+    }
+    /// The time of the last accepted input.
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+}
