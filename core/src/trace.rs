@@ -141,7 +141,13 @@ impl Trace {
                     message: "missing field `format`".into(),
                 })
             }
-            None => {}
+            None => {
+                return Err(TraceError {
+                    step: None,
+                    field: None,
+                    message: "not a trace: the file must be a JSON object with `format` and `steps`".into(),
+                })
+            }
         }
         let raw: RawTrace = serde_path_to_error::deserialize(value).map_err(located)?;
         let mut steps = Vec::with_capacity(raw.steps.len());

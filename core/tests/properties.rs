@@ -1,0 +1,166 @@
+//! The invariants of cgmsm.md §6, checked after every input of random sequences (with random
+//! configurations, and rejected inputs included), plus determinism and trace round trips.
+
+use kip848_core::trace::Trace;
+use kip848_core::*;
+use proptest::prelude::*;
+
+#[path = "properties/shadow.rs"]
+mod shadow;
+use shadow::Shadow;
+
+/// At least 10,000 sequences per `make test`; PROPTEST_CASES raises it for longer runs.
+fn cases() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(10_000);
+    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+}
+
+fn arb_set() -> impl Strategy<Value = PartitionSet> {
+    proptest::collection::btree_set((prop_oneof!["a", "b"], 0u32..5), 0..6).prop_map(|pairs| {
+        let mut set = PartitionSet::new();
+        for (topic, p) in pairs {
+            set.insert(&topic, p);
+        }
+        set
+    })
+}
+
+fn arb_code() -> impl Strategy<Value = ErrorCode> {
+    let mut codes: Vec<ErrorCode> = ErrorCode::heartbeat_codes().collect();
+    codes.push(ErrorCode::Other("SOMETHING_ELSE".into()));
+    codes.push(ErrorCode::CommitFailed);
+    proptest::sample::select(codes)
+}
+
+fn arb_response() -> impl Strategy<Value = Input> {
+    (
+        prop_oneof![1 => Just(""), 6 => Just("m-1"), 1 => Just("m-2")],
+        prop_oneof![1 => -2i32..1, 8 => 1i32..6],
+        0u32..2000,
+        proptest::option::weighted(0.6, arb_set()),
+    )
+        .prop_map(|(id, epoch, interval, assignment)| {
+            Input::HeartbeatResponse(HeartbeatResponse {
+                member_id: id.to_owned(),
+                member_epoch: epoch,
+                heartbeat_interval_ms: interval,
+                assignment,
+            })
+        })
+}
+
+fn arb_input() -> impl Strategy<Value = Input> {
+    prop_oneof![
+        1 => proptest::collection::btree_set(prop_oneof!["a", "b", "c"], 0..3)
+            .prop_map(|topics| Input::Subscribe { topics }),
+        6 => arb_response(),
+        2 => arb_code().prop_map(|code| Input::HeartbeatError { code }),
+        1 => Just(Input::HeartbeatFailed),
+        3 => Just(Input::Tick),
+        3 => prop_oneof![3 => Just(Outcome::Ok), 1 => Just(Outcome::Failed)]
+            .prop_map(|outcome| Input::Completed { outcome }),
+        1 => Just(Input::Close),
+    ]
+}
+
+fn arb_config() -> impl Strategy<Value = Config> {
+    (
+        proptest::option::of(Just("i-1".to_string())),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        0u64..300,
+        0u64..3000,
+    )
+        .prop_map(|(instance_id, assignor_set, between, auto_complete, base, max)| Config {
+            instance_id,
+            assignor_set,
+            heartbeat_between_revoke_and_assign: between,
+            auto_complete,
+            retry_backoff_ms: base,
+            retry_backoff_max_ms: max,
+            server_assignor: Some("uniform".into()),
+            ..Config::default()
+        })
+}
+
+/// Steps with non-decreasing times (mostly), starting with a subscribe most of the time.
+fn arb_steps() -> impl Strategy<Value = Vec<(u64, Input)>> {
+    let step = (prop_oneof![3 => 0u64..50, 2 => 50u64..2500], arb_input());
+    (any::<bool>(), proptest::collection::vec(step, 1..60)).prop_map(|(lead, steps)| {
+        let mut at = 0;
+        let mut out = Vec::with_capacity(steps.len() + 1);
+        if lead {
+            out.push((0, Input::Subscribe { topics: ["a".to_string(), "b".to_string()].into() }));
+        }
+        for (delta, input) in steps {
+            at += delta;
+            out.push((at, input));
+        }
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(cases())]
+
+    #[test]
+    fn every_invariant_holds_after_every_input(config in arb_config(), steps in arb_steps()) {
+        let mut member = Member::new(config);
+        let mut shadow = Shadow::new(&member);
+        for (at, input) in &steps {
+            let before = member.clone();
+            let result = member.handle(Millis(*at), input);
+            if let Err(e) = shadow.check(&before, input, &result, &member) {
+                return Err(TestCaseError::fail(format!("after {input:?} at {at}: {e}")));
+            }
+        }
+    }
+
+    #[test]
+    fn replaying_the_same_inputs_gives_the_same_effects_and_states_byte_for_byte(
+        config in arb_config(), steps in arb_steps()
+    ) {
+        let run = |config: &Config| {
+            let mut member = Member::new(config.clone());
+            let mut log = String::new();
+            for (at, input) in &steps {
+                let result = member.handle(Millis(*at), input);
+                log.push_str(&format!("{result:?} {member:?}\n"));
+            }
+            log
+        };
+        prop_assert_eq!(run(&config), run(&config));
+    }
+
+    #[test]
+    fn a_trace_survives_export_and_import(config in arb_config(), steps in arb_steps()) {
+        let trace = Trace {
+            title: Some("t".into()),
+            description: None,
+            config,
+            steps: steps.into_iter().map(|(at, input)| Step::new(Millis(at), input)).collect(),
+        };
+        prop_assert_eq!(Trace::parse(&trace.to_json()), Ok(trace));
+    }
+
+    #[test]
+    fn the_timeline_at_any_cursor_is_the_fold_of_the_steps_before_it(
+        steps in arb_steps(), cursor in 0usize..70
+    ) {
+        let mut timeline = Timeline::new(Config::default());
+        let mut member = Member::new(Config::default());
+        let mut members = vec![member.clone()];
+        for (at, input) in steps {
+            let expected = member.handle(Millis(at), &input);
+            prop_assert_eq!(timeline.act(Millis(at), input), expected.clone());
+            if expected.is_ok() {
+                members.push(member.clone());
+            }
+        }
+        timeline.seek(cursor);
+        let index = cursor.min(members.len() - 1);
+        prop_assert_eq!(&timeline.member(), &members[index]);
+    }
+}
+

@@ -1,0 +1,125 @@
+//! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl`, both through
+//! the library and through the `kip848-replay` command. `BLESS=1` rewrites the expected files
+//! (review the diff: they are the contract).
+
+use kip848_core::replay::replay_to_string;
+use kip848_core::timeline::Timeline;
+use kip848_core::trace::Trace;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn traces() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/traces exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn expected_path(trace: &Path) -> PathBuf {
+    trace.with_extension("replay.jsonl")
+}
+
+#[test]
+fn there_are_at_least_ten_golden_traces() {
+    assert!(traces().len() >= 10, "{:?}", traces());
+}
+
+#[test]
+fn every_golden_trace_replays_to_its_expected_output() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut mismatches = Vec::new();
+    for path in traces() {
+        let text = std::fs::read_to_string(&path).expect("readable trace");
+        let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let actual = replay_to_string(&Timeline::from_trace(trace));
+        let expected_file = expected_path(&path);
+        if bless {
+            std::fs::write(&expected_file, &actual).expect("writable");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
+        if actual != expected {
+            mismatches.push(format!("{}\n--- expected\n{expected}--- actual\n{actual}", path.display()));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+fn replay_command(arg: &str, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kip848-replay"))
+        .arg(arg)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the replay command runs");
+    if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        std::io::Write::write_all(&mut pipe, text.as_bytes()).expect("stdin");
+    }
+    child.wait_with_output().expect("it ends")
+}
+
+#[test]
+fn the_command_prints_the_expected_lines_for_a_file_and_for_standard_input() {
+    let path = traces().into_iter().next().expect("a trace");
+    let expected = std::fs::read_to_string(expected_path(&path)).expect("expected output");
+    let out = replay_command(path.to_str().expect("utf-8 path"), None);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    let text = std::fs::read_to_string(&path).expect("trace");
+    let out = replay_command("-", Some(&text));
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+/// Each malformed file: exit 2, nothing on stdout, one line on stderr that says what and where.
+#[test]
+fn a_malformed_file_exits_2_with_one_clear_line_and_no_output() {
+    let head = r#"{"format":"kip848-trace/1","steps":["#;
+    let cases = [
+        ("not json at all", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("[1, 2]", "not a trace"),
+        (r#"{"format":"kip848-trace/2","steps":[]}"#, "field `format`"),
+        (r#"{"steps":[]}"#, "missing field `format`"),
+        (r#"{"format":"kip848-trace/1"}"#, "missing field `steps`"),
+        (r#"{"format":"kip848-trace/1","steps":[],"extra":1}"#, "unknown field `extra`"),
+        (r#"{"format":"kip848-trace/1","config":{"auto_complete":"yes"},"steps":[]}"#, "field `config.auto_complete`"),
+        (r#"{"format":"kip848-trace/1","config":{"colour":1},"steps":[]}"#, "unknown field `colour`"),
+        (&format!(r#"{head}{{"at":0,"input":"tick"}},{{"at":5,"input":"jump"}}]}}"#), "step 1, field `input`"),
+        (&format!(r#"{head}{{"at":0,"input":"tick","code":"X"}}]}}"#), "step 0, field `code`"),
+        (&format!(r#"{head}{{"at":0,"input":"tick","colour":"red"}}]}}"#), "step 0, field `colour`: unknown field"),
+        (&format!(r#"{head}{{"at":10,"input":"tick"}},{{"at":5,"input":"tick"}}]}}"#), "step 1, field `at`"),
+        (&format!(r#"{head}{{"input":"tick"}}]}}"#), "step 0: missing field `at`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":"one","heartbeat_interval_ms":1}}]}}"#), "step 0, field `member_epoch`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1}}]}}"#), "step 0, field `heartbeat_interval_ms`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":3000000000,"heartbeat_interval_ms":1}}]}}"#), "step 0, field `member_epoch`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[-1]}}}}]}}"#), "step 0, field `assignment.t`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[1,1]}}}}]}}"#), "listed twice"),
+        (&format!(r#"{head}{{"at":0,"input":"subscribe","topics":[""]}}]}}"#), "step 0, field `topics`"),
+        (&format!(r#"{head}{{"at":0,"input":"completed","outcome":"maybe"}}]}}"#), "step 0, field `outcome`"),
+        (&format!(r#"{head}{{"at":-1,"input":"tick"}}]}}"#), "step 0, field `at`"),
+        (&format!(r#"{head}{{"at":0,"input":"heartbeat_error"}}]}}"#), "step 0, field `code`"),
+    ];
+    for (text, mentions) in cases {
+        let out = replay_command("-", Some(text));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text}: {stderr}");
+        assert!(out.stdout.is_empty(), "{text}: printed {:?}", String::from_utf8_lossy(&out.stdout));
+        assert_eq!(stderr.lines().count(), 1, "{text}: {stderr}");
+        assert!(stderr.contains(mentions), "{text}: expected {mentions:?} in {stderr}");
+    }
+}
+
+#[test]
+fn a_missing_file_or_no_argument_exits_2() {
+    let out = replay_command("/nonexistent/trace.json", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = Command::new(env!("CARGO_BIN_EXE_kip848-replay")).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
