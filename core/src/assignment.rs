@@ -51,7 +51,8 @@ impl PartitionSet {
         match self.topics.get_mut(topic) {
             Some(partitions) => partitions.insert(partition),
             None => {
-                self.topics.insert(topic.to_owned(), BTreeSet::from([partition]));
+                self.topics
+                    .insert(topic.to_owned(), BTreeSet::from([partition]));
                 true
             }
         }
@@ -69,7 +70,9 @@ impl PartitionSet {
     }
 
     pub fn contains(&self, topic: &str, partition: Partition) -> bool {
-        self.topics.get(topic).is_some_and(|p| p.contains(&partition))
+        self.topics
+            .get(topic)
+            .is_some_and(|p| p.contains(&partition))
     }
 
     pub fn is_empty(&self) -> bool {

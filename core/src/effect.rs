@@ -10,18 +10,37 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
-    Transition { from: StateName, to: StateName },
+    Transition {
+        from: StateName,
+        to: StateName,
+    },
     SendHeartbeat(HeartbeatRequest),
-    RemoveFromAssigned { partitions: PartitionSet },
-    CommitOffsets { partitions: PartitionSet },
-    InvokeOnPartitionsRevoked { partitions: PartitionSet },
-    AddToAssigned { partitions: PartitionSet },
+    RemoveFromAssigned {
+        partitions: PartitionSet,
+    },
+    CommitOffsets {
+        partitions: PartitionSet,
+    },
+    InvokeOnPartitionsRevoked {
+        partitions: PartitionSet,
+    },
+    AddToAssigned {
+        partitions: PartitionSet,
+    },
     /// Carries the whole target, not the added partitions.
-    InvokeOnAssignment { partitions: PartitionSet },
-    InvokeOnPartitionsAssigned { partitions: PartitionSet },
+    InvokeOnAssignment {
+        partitions: PartitionSet,
+    },
+    InvokeOnPartitionsAssigned {
+        partitions: PartitionSet,
+    },
     /// Fencing and fatal errors drop the assigned set without any callback.
-    ClearAssigned { partitions: PartitionSet },
-    ReportError { code: ErrorCode },
+    ClearAssigned {
+        partitions: PartitionSet,
+    },
+    ReportError {
+        code: ErrorCode,
+    },
 }
 
 impl Effect {

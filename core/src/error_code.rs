@@ -48,10 +48,19 @@ pub enum ErrorClass {
 const NAMED: [(ErrorCode, &str); 16] = [
     (ErrorCode::UnknownMemberId, "UNKNOWN_MEMBER_ID"),
     (ErrorCode::FencedMemberEpoch, "FENCED_MEMBER_EPOCH"),
-    (ErrorCode::CoordinatorNotAvailable, "COORDINATOR_NOT_AVAILABLE"),
+    (
+        ErrorCode::CoordinatorNotAvailable,
+        "COORDINATOR_NOT_AVAILABLE",
+    ),
     (ErrorCode::NotCoordinator, "NOT_COORDINATOR"),
-    (ErrorCode::CoordinatorLoadInProgress, "COORDINATOR_LOAD_IN_PROGRESS"),
-    (ErrorCode::GroupAuthorizationFailed, "GROUP_AUTHORIZATION_FAILED"),
+    (
+        ErrorCode::CoordinatorLoadInProgress,
+        "COORDINATOR_LOAD_IN_PROGRESS",
+    ),
+    (
+        ErrorCode::GroupAuthorizationFailed,
+        "GROUP_AUTHORIZATION_FAILED",
+    ),
     (ErrorCode::InvalidRequest, "INVALID_REQUEST"),
     (ErrorCode::UnsupportedAssignor, "UNSUPPORTED_ASSIGNOR"),
     (ErrorCode::GroupMaxSizeReached, "GROUP_MAX_SIZE_REACHED"),

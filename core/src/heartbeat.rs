@@ -57,7 +57,10 @@ impl Sender {
         self.retriable_answers = self.retriable_answers.saturating_add(1);
         let backoff = config.retry_backoff(self.retriable_answers);
         let leave = self.remembered.take() == Some(Purpose::Leave);
-        self.retry = Some(RetryOwed { due: now.plus(backoff), leave });
+        self.retry = Some(RetryOwed {
+            due: now.plus(backoff),
+            leave,
+        });
     }
 
     /// TERMINATED: nothing in flight, remembered or owed.
@@ -96,7 +99,11 @@ impl Member {
         }
         if let Some(retry) = self.sender.retry {
             if self.now >= retry.due {
-                let purpose = if retry.leave { Purpose::Leave } else { Purpose::Retry };
+                let purpose = if retry.leave {
+                    Purpose::Leave
+                } else {
+                    Purpose::Retry
+                };
                 self.emit(purpose, out);
             }
             return;
@@ -141,7 +148,10 @@ impl Member {
         let owned = if leave {
             None
         } else if full
-            || matches!(purpose, Purpose::Acknowledge | Purpose::BetweenRevokeAndAssign)
+            || matches!(
+                purpose,
+                Purpose::Acknowledge | Purpose::BetweenRevokeAndAssign
+            )
             || self.sender.owned_last_sent.as_ref() != Some(&self.assigned)
         {
             self.sender.owned_last_sent = Some(self.assigned.clone());

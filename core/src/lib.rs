@@ -38,6 +38,7 @@
 //! ```
 
 mod assignment;
+pub mod composer;
 mod config;
 mod effect;
 mod error_code;

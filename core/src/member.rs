@@ -21,7 +21,9 @@ pub(crate) enum State {
     Assigning(Reconciliation),
     /// The revocation steps of leaving, ending with the leave heartbeat.
     Terminating(Plan),
-    Terminated { failure: Option<ErrorCode> },
+    Terminated {
+        failure: Option<ErrorCode>,
+    },
 }
 
 impl State {
@@ -93,18 +95,25 @@ impl Member {
             return Err(Rejected::Terminated);
         }
         if now < self.now {
-            return Err(Rejected::TimeWentBackwards { now, last: self.now });
+            return Err(Rejected::TimeWentBackwards {
+                now,
+                last: self.now,
+            });
         }
         if input.is_answer() && self.sender.in_flight.is_none() {
             return Err(Rejected::NoHeartbeatInFlight);
         }
         match input {
-            Input::Subscribe { .. } if self.state != State::New => Err(Rejected::AlreadySubscribed {
-                state: self.state.name(),
-            }),
+            Input::Subscribe { .. } if self.state != State::New => {
+                Err(Rejected::AlreadySubscribed {
+                    state: self.state.name(),
+                })
+            }
             Input::HeartbeatResponse(r) if self.sender.in_flight != Some(Purpose::Leave) => {
                 if r.member_epoch < 1 {
-                    Err(Rejected::EpochBelowOne { member_epoch: r.member_epoch })
+                    Err(Rejected::EpochBelowOne {
+                        member_epoch: r.member_epoch,
+                    })
                 } else if r.member_id.is_empty() && self.member_id.is_empty() {
                     Err(Rejected::MissingMemberId)
                 } else {
@@ -121,7 +130,10 @@ impl Member {
     /// Emits `transition(from, to)` and enters `state`. Entering TERMINATED drops every heartbeat
     /// in flight, remembered or owed, and every completion still owed (§5.10).
     pub(crate) fn enter(&mut self, state: State, out: &mut Vec<Effect>) {
-        out.push(Effect::Transition { from: self.state.name(), to: state.name() });
+        out.push(Effect::Transition {
+            from: self.state.name(),
+            to: state.name(),
+        });
         if matches!(state, State::Terminated { .. }) {
             self.sender.stop();
             self.owed_to_abandoned = 0;
@@ -196,7 +208,12 @@ impl Member {
     fn fail(&mut self, code: ErrorCode, out: &mut Vec<Effect>) {
         out.push(Effect::ReportError { code: code.clone() });
         self.clear_assigned(out);
-        self.enter(State::Terminated { failure: Some(code) }, out);
+        self.enter(
+            State::Terminated {
+                failure: Some(code),
+            },
+            out,
+        );
     }
 
     fn clear_assigned(&mut self, out: &mut Vec<Effect>) {

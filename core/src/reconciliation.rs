@@ -41,9 +41,15 @@ impl Plan {
             return;
         }
         let partitions = || revoked.clone();
-        steps.push_back(Step::Do(Effect::RemoveFromAssigned { partitions: partitions() }));
-        steps.push_back(Step::Do(Effect::CommitOffsets { partitions: partitions() }));
-        steps.push_back(Step::Do(Effect::InvokeOnPartitionsRevoked { partitions: partitions() }));
+        steps.push_back(Step::Do(Effect::RemoveFromAssigned {
+            partitions: partitions(),
+        }));
+        steps.push_back(Step::Do(Effect::CommitOffsets {
+            partitions: partitions(),
+        }));
+        steps.push_back(Step::Do(Effect::InvokeOnPartitionsRevoked {
+            partitions: partitions(),
+        }));
     }
 
     /// §5.4: from the assigned set toward `target`.
@@ -56,16 +62,25 @@ impl Plan {
             steps.push_back(Step::Send(Purpose::BetweenRevokeAndAssign));
         }
         if !added.is_empty() {
-            steps.push_back(Step::Do(Effect::AddToAssigned { partitions: added.clone() }));
+            steps.push_back(Step::Do(Effect::AddToAssigned {
+                partitions: added.clone(),
+            }));
         }
         if config.assignor_set {
-            steps.push_back(Step::Do(Effect::InvokeOnAssignment { partitions: target.clone() }));
+            steps.push_back(Step::Do(Effect::InvokeOnAssignment {
+                partitions: target.clone(),
+            }));
         }
         if !added.is_empty() {
-            steps.push_back(Step::Do(Effect::InvokeOnPartitionsAssigned { partitions: added }));
+            steps.push_back(Step::Do(Effect::InvokeOnPartitionsAssigned {
+                partitions: added,
+            }));
         }
         steps.push_back(Step::Send(Purpose::Acknowledge));
-        Plan { steps, awaiting: None }
+        Plan {
+            steps,
+            awaiting: None,
+        }
     }
 
     /// §5.9: revoke everything owned, then send the leave heartbeat.
@@ -73,7 +88,10 @@ impl Plan {
         let mut steps = VecDeque::new();
         Plan::revoke(&mut steps, assigned);
         steps.push_back(Step::Send(Purpose::Leave));
-        Plan { steps, awaiting: None }
+        Plan {
+            steps,
+            awaiting: None,
+        }
     }
 }
 
@@ -119,13 +137,16 @@ impl Member {
                 self.run_step(step, out);
                 continue;
             }
-            let State::Assigning(reconciliation) = &mut self.state else { return };
+            let State::Assigning(reconciliation) = &mut self.state else {
+                return;
+            };
             if reconciliation.newest_target == self.assigned {
                 self.enter(State::Joined, out);
                 return;
             }
             reconciliation.target = reconciliation.newest_target.clone();
-            reconciliation.plan = Plan::reconcile(&self.assigned, &reconciliation.target, &self.config);
+            reconciliation.plan =
+                Plan::reconcile(&self.assigned, &reconciliation.target, &self.config);
         }
     }
 

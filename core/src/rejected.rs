@@ -44,7 +44,11 @@ impl fmt::Display for Rejected {
                 f.write_str("no commit or callback is waiting for completion")
             }
             Rejected::TimeWentBackwards { now, last } => {
-                write!(f, "time went backwards: {} ms is before {} ms", now.0, last.0)
+                write!(
+                    f,
+                    "time went backwards: {} ms is before {} ms",
+                    now.0, last.0
+                )
             }
         }
     }

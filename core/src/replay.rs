@@ -31,35 +31,66 @@ pub struct ReplayLine<'a> {
 #[derive(Debug, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum EffectLine<'a> {
-    Transition { from: StateName, to: StateName },
-    SendHeartbeat { member_id: &'a str, member_epoch: i32, full: bool, owned: Option<&'a PartitionSet> },
-    RemoveFromAssigned { partitions: &'a PartitionSet },
-    CommitOffsets { partitions: &'a PartitionSet },
-    InvokeOnPartitionsRevoked { partitions: &'a PartitionSet },
-    AddToAssigned { partitions: &'a PartitionSet },
-    InvokeOnAssignment { partitions: &'a PartitionSet },
-    InvokeOnPartitionsAssigned { partitions: &'a PartitionSet },
-    ClearAssigned { partitions: &'a PartitionSet },
-    ReportError { code: &'a ErrorCode },
+    Transition {
+        from: StateName,
+        to: StateName,
+    },
+    SendHeartbeat {
+        member_id: &'a str,
+        member_epoch: i32,
+        full: bool,
+        owned: Option<&'a PartitionSet>,
+    },
+    RemoveFromAssigned {
+        partitions: &'a PartitionSet,
+    },
+    CommitOffsets {
+        partitions: &'a PartitionSet,
+    },
+    InvokeOnPartitionsRevoked {
+        partitions: &'a PartitionSet,
+    },
+    AddToAssigned {
+        partitions: &'a PartitionSet,
+    },
+    InvokeOnAssignment {
+        partitions: &'a PartitionSet,
+    },
+    InvokeOnPartitionsAssigned {
+        partitions: &'a PartitionSet,
+    },
+    ClearAssigned {
+        partitions: &'a PartitionSet,
+    },
+    ReportError {
+        code: &'a ErrorCode,
+    },
 }
 
 impl<'a> From<&'a Effect> for EffectLine<'a> {
     fn from(effect: &'a Effect) -> Self {
         match effect {
-            Effect::Transition { from, to } => EffectLine::Transition { from: *from, to: *to },
+            Effect::Transition { from, to } => EffectLine::Transition {
+                from: *from,
+                to: *to,
+            },
             Effect::SendHeartbeat(r) => EffectLine::SendHeartbeat {
                 member_id: &r.member_id,
                 member_epoch: r.member_epoch,
                 full: r.is_full(),
                 owned: r.owned.as_ref(),
             },
-            Effect::RemoveFromAssigned { partitions } => EffectLine::RemoveFromAssigned { partitions },
+            Effect::RemoveFromAssigned { partitions } => {
+                EffectLine::RemoveFromAssigned { partitions }
+            }
             Effect::CommitOffsets { partitions } => EffectLine::CommitOffsets { partitions },
             Effect::InvokeOnPartitionsRevoked { partitions } => {
                 EffectLine::InvokeOnPartitionsRevoked { partitions }
             }
             Effect::AddToAssigned { partitions } => EffectLine::AddToAssigned { partitions },
-            Effect::InvokeOnAssignment { partitions } => EffectLine::InvokeOnAssignment { partitions },
+            Effect::InvokeOnAssignment { partitions } => {
+                EffectLine::InvokeOnAssignment { partitions }
+            }
             Effect::InvokeOnPartitionsAssigned { partitions } => {
                 EffectLine::InvokeOnPartitionsAssigned { partitions }
             }

@@ -81,21 +81,21 @@ pub const TRANSITIONS: [(StateName, StateName, Cause); 15] = {
     use Cause::*;
     use StateName::*;
     [
-        (New, Joining, Subscribe),          // 1
-        (New, Terminated, Close),           // 1
-        (Joining, Joined, FirstSuccess),    // 2
-        (Joined, Assigning, Assignment),    // 3
-        (Assigning, Joined, Reconciled),    // 3, 4
-        (Joined, Joining, Fenced),          // 5
-        (Assigning, Joining, Fenced),       // 5
-        (Joining, Terminated, FatalError),  // 8 (and 9: close without a member id)
-        (Joined, Terminated, FatalError),   // 8
-        (Assigning, Terminated, FatalError), // 8
-        (Joining, Terminating, Close),      // 9
-        (Joined, Terminating, Close),       // 9
-        (Assigning, Terminating, Close),    // 9
+        (New, Joining, Subscribe),                // 1
+        (New, Terminated, Close),                 // 1
+        (Joining, Joined, FirstSuccess),          // 2
+        (Joined, Assigning, Assignment),          // 3
+        (Assigning, Joined, Reconciled),          // 3, 4
+        (Joined, Joining, Fenced),                // 5
+        (Assigning, Joining, Fenced),             // 5
+        (Joining, Terminated, FatalError),        // 8 (and 9: close without a member id)
+        (Joined, Terminated, FatalError),         // 8
+        (Assigning, Terminated, FatalError),      // 8
+        (Joining, Terminating, Close),            // 9
+        (Joined, Terminating, Close),             // 9
+        (Assigning, Terminating, Close),          // 9
         (Terminating, Terminated, LeaveAnswered), // 9 (also fence or fatal before the leave)
-        (Joining, Terminated, Close),       // 9
+        (Joining, Terminated, Close),             // 9
     ]
 };
 

@@ -7,8 +7,8 @@ use crate::input::Input;
 use crate::member::Member;
 use crate::rejected::Rejected;
 use crate::time::Millis;
-use crate::trace::Trace;
 pub use crate::trace::Step;
+use crate::trace::Trace;
 
 /// What one step did when replayed.
 pub type StepResult = Result<Vec<Effect>, Rejected>;
@@ -23,7 +23,13 @@ pub struct Timeline {
 impl Timeline {
     /// An empty session with this configuration.
     pub fn new(config: Config) -> Self {
-        Timeline { trace: Trace { config, ..Trace::default() }, cursor: 0 }
+        Timeline {
+            trace: Trace {
+                config,
+                ..Trace::default()
+            },
+            cursor: 0,
+        }
     }
 
     /// A session from a trace, with the cursor at its end. Rejected inputs stay in it (they show
@@ -74,7 +80,11 @@ impl Timeline {
 
     /// Replays the first `cursor` steps from a fresh member, calling `visit(index, step, result,
     /// member after it)` for each, and returns the member at the end.
-    pub fn fold(&self, cursor: usize, mut visit: impl FnMut(usize, &Step, &StepResult, &Member)) -> Member {
+    pub fn fold(
+        &self,
+        cursor: usize,
+        mut visit: impl FnMut(usize, &Step, &StepResult, &Member),
+    ) -> Member {
         let mut member = Member::new(self.trace.config.clone());
         for (index, step) in self.trace.steps.iter().take(cursor).enumerate() {
             let result = member.handle(step.at, &step.input);

@@ -28,7 +28,11 @@ pub struct Step {
 
 impl Step {
     pub fn new(at: Millis, input: Input) -> Self {
-        Step { at, input, note: None }
+        Step {
+            at,
+            input,
+            note: None,
+        }
     }
 }
 
@@ -54,7 +58,9 @@ pub struct TraceError {
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.step, &self.field) {
-            (Some(step), Some(field)) => write!(f, "step {step}, field `{field}`: {}", self.message),
+            (Some(step), Some(field)) => {
+                write!(f, "step {step}, field `{field}`: {}", self.message)
+            }
             (Some(step), None) => write!(f, "step {step}: {}", self.message),
             (None, Some(field)) => write!(f, "field `{field}`: {}", self.message),
             (None, None) => f.write_str(&self.message),
@@ -66,7 +72,11 @@ impl std::error::Error for TraceError {}
 
 impl TraceError {
     fn at(step: usize, field: &str, message: impl Into<String>) -> Self {
-        TraceError { step: Some(step), field: Some(field.to_owned()), message: message.into() }
+        TraceError {
+            step: Some(step),
+            field: Some(field.to_owned()),
+            message: message.into(),
+        }
     }
 }
 
@@ -98,7 +108,11 @@ struct RawStep {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     heartbeat_interval_ms: Option<u32>,
     /// Outer `None`: absent. `Some(None)`: `null`. Both mean "unchanged".
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     assignment: Option<Option<BTreeMap<String, Vec<i64>>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     code: Option<String>,
@@ -145,7 +159,9 @@ impl Trace {
                 return Err(TraceError {
                     step: None,
                     field: None,
-                    message: "not a trace: the file must be a JSON object with `format` and `steps`".into(),
+                    message:
+                        "not a trace: the file must be a JSON object with `format` and `steps`"
+                            .into(),
                 })
             }
         }
@@ -160,7 +176,12 @@ impl Trace {
             last = step.at;
             steps.push(step.into_step(index)?);
         }
-        Ok(Trace { title: raw.title, description: raw.description, config: raw.config, steps })
+        Ok(Trace {
+            title: raw.title,
+            description: raw.description,
+            config: raw.config,
+            steps,
+        })
     }
 
     /// The trace as a file (pretty JSON); parsing it gives this trace back.
@@ -182,7 +203,11 @@ fn located(error: serde_path_to_error::Error<serde_json::Error>) -> TraceError {
     let message = error.into_inner().to_string();
     let Some(rest) = path.strip_prefix("steps[") else {
         let field = (path != ".").then_some(path);
-        return TraceError { step: None, field, message };
+        return TraceError {
+            step: None,
+            field,
+            message,
+        };
     };
     let (index, field) = rest.split_once(']').unwrap_or((rest, ""));
     let field = field.trim_start_matches('.');
@@ -198,9 +223,12 @@ impl RawStep {
         let kind = self.input;
         let allowed: &[&str] = match kind {
             InputKind::Subscribe => &["topics"],
-            InputKind::HeartbeatResponse => {
-                &["member_id", "member_epoch", "heartbeat_interval_ms", "assignment"]
-            }
+            InputKind::HeartbeatResponse => &[
+                "member_id",
+                "member_epoch",
+                "heartbeat_interval_ms",
+                "assignment",
+            ],
             InputKind::HeartbeatError => &["code"],
             InputKind::Completed => &["outcome"],
             InputKind::HeartbeatFailed | InputKind::Tick | InputKind::Close => &[],
@@ -211,11 +239,14 @@ impl RawStep {
                 return Err(TraceError::at(index, field, message));
             }
         }
-        let missing = |field: &str| TraceError::at(index, field, format!("missing for `{}`", kind.as_str()));
+        let missing =
+            |field: &str| TraceError::at(index, field, format!("missing for `{}`", kind.as_str()));
         let input = match kind {
             InputKind::Subscribe => {
                 let topics = self.topics.ok_or_else(|| missing("topics"))?;
-                Input::Subscribe { topics: topic_set(index, topics)? }
+                Input::Subscribe {
+                    topics: topic_set(index, topics)?,
+                }
             }
             InputKind::HeartbeatResponse => Input::HeartbeatResponse(HeartbeatResponse {
                 member_id: self.member_id.ok_or_else(|| missing("member_id"))?,
@@ -231,9 +262,15 @@ impl RawStep {
             InputKind::HeartbeatError => {
                 let code = self.code.ok_or_else(|| missing("code"))?;
                 if code.trim().is_empty() {
-                    return Err(TraceError::at(index, "code", "an error code cannot be empty"));
+                    return Err(TraceError::at(
+                        index,
+                        "code",
+                        "an error code cannot be empty",
+                    ));
                 }
-                Input::HeartbeatError { code: ErrorCode::from(code) }
+                Input::HeartbeatError {
+                    code: ErrorCode::from(code),
+                }
             }
             InputKind::HeartbeatFailed => Input::HeartbeatFailed,
             InputKind::Tick => Input::Tick,
@@ -242,7 +279,11 @@ impl RawStep {
             },
             InputKind::Close => Input::Close,
         };
-        Ok(Step { at: Millis(self.at), input, note: self.note })
+        Ok(Step {
+            at: Millis(self.at),
+            input,
+            note: self.note,
+        })
     }
 
     fn given_fields(&self) -> [(&'static str, bool); 7] {
@@ -250,7 +291,10 @@ impl RawStep {
             ("topics", self.topics.is_some()),
             ("member_id", self.member_id.is_some()),
             ("member_epoch", self.member_epoch.is_some()),
-            ("heartbeat_interval_ms", self.heartbeat_interval_ms.is_some()),
+            (
+                "heartbeat_interval_ms",
+                self.heartbeat_interval_ms.is_some(),
+            ),
             ("assignment", self.assignment.is_some()),
             ("code", self.code.is_some()),
             ("outcome", self.outcome.is_some()),
@@ -271,7 +315,13 @@ impl RawStep {
                 raw.member_epoch = Some(r.member_epoch);
                 raw.heartbeat_interval_ms = Some(r.heartbeat_interval_ms);
                 raw.assignment = r.assignment.as_ref().map(|set| {
-                    Some(set.topics().map(|(t, ps)| (t.to_owned(), ps.iter().map(|&p| i64::from(p)).collect())).collect())
+                    Some(
+                        set.topics()
+                            .map(|(t, ps)| {
+                                (t.to_owned(), ps.iter().map(|&p| i64::from(p)).collect())
+                            })
+                            .collect(),
+                    )
                 });
             }
             Input::HeartbeatError { code } => raw.code = Some(code.to_string()),
@@ -286,31 +336,54 @@ fn topic_set(index: usize, topics: Vec<String>) -> Result<BTreeSet<String>, Trac
     let mut set = BTreeSet::new();
     for topic in topics {
         if topic.is_empty() {
-            return Err(TraceError::at(index, "topics", "a topic name cannot be empty"));
+            return Err(TraceError::at(
+                index,
+                "topics",
+                "a topic name cannot be empty",
+            ));
         }
         if !set.insert(topic.clone()) {
-            return Err(TraceError::at(index, "topics", format!("topic \"{topic}\" is listed twice")));
+            return Err(TraceError::at(
+                index,
+                "topics",
+                format!("topic \"{topic}\" is listed twice"),
+            ));
         }
     }
     Ok(set)
 }
 
-fn partition_set(index: usize, map: BTreeMap<String, Vec<i64>>) -> Result<PartitionSet, TraceError> {
+fn partition_set(
+    index: usize,
+    map: BTreeMap<String, Vec<i64>>,
+) -> Result<PartitionSet, TraceError> {
     let mut set = PartitionSet::new();
     for (topic, partitions) in map {
         let field = format!("assignment.{topic}");
         if topic.is_empty() {
-            return Err(TraceError::at(index, "assignment", "a topic name cannot be empty"));
+            return Err(TraceError::at(
+                index,
+                "assignment",
+                "a topic name cannot be empty",
+            ));
         }
         for p in partitions {
             let partition = Partition::try_from(p)
                 .ok()
                 .filter(|&p| i32::try_from(p).is_ok())
                 .ok_or_else(|| {
-                    TraceError::at(index, &field, format!("partition {p} is not a non-negative 32-bit integer"))
+                    TraceError::at(
+                        index,
+                        &field,
+                        format!("partition {p} is not a non-negative 32-bit integer"),
+                    )
                 })?;
             if !set.insert(&topic, partition) {
-                return Err(TraceError::at(index, &field, format!("partition {p} is listed twice")));
+                return Err(TraceError::at(
+                    index,
+                    &field,
+                    format!("partition {p} is listed twice"),
+                ));
             }
         }
     }

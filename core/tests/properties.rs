@@ -11,8 +11,15 @@ use shadow::Shadow;
 
 /// At least 10,000 sequences per `make test`; PROPTEST_CASES raises it for longer runs.
 fn cases() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(10_000);
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(10_000);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 fn arb_set() -> impl Strategy<Value = PartitionSet> {
@@ -72,16 +79,18 @@ fn arb_config() -> impl Strategy<Value = Config> {
         0u64..300,
         0u64..3000,
     )
-        .prop_map(|(instance_id, assignor_set, between, auto_complete, base, max)| Config {
-            instance_id,
-            assignor_set,
-            heartbeat_between_revoke_and_assign: between,
-            auto_complete,
-            retry_backoff_ms: base,
-            retry_backoff_max_ms: max,
-            server_assignor: Some("uniform".into()),
-            ..Config::default()
-        })
+        .prop_map(
+            |(instance_id, assignor_set, between, auto_complete, base, max)| Config {
+                instance_id,
+                assignor_set,
+                heartbeat_between_revoke_and_assign: between,
+                auto_complete,
+                retry_backoff_ms: base,
+                retry_backoff_max_ms: max,
+                server_assignor: Some("uniform".into()),
+                ..Config::default()
+            },
+        )
 }
 
 /// Steps with non-decreasing times (mostly), starting with a subscribe most of the time.
@@ -91,7 +100,12 @@ fn arb_steps() -> impl Strategy<Value = Vec<(u64, Input)>> {
         let mut at = 0;
         let mut out = Vec::with_capacity(steps.len() + 1);
         if lead {
-            out.push((0, Input::Subscribe { topics: ["a".to_string(), "b".to_string()].into() }));
+            out.push((
+                0,
+                Input::Subscribe {
+                    topics: ["a".to_string(), "b".to_string()].into(),
+                },
+            ));
         }
         for (delta, input) in steps {
             at += delta;
@@ -163,4 +177,3 @@ proptest! {
         prop_assert_eq!(&timeline.member(), &members[index]);
     }
 }
-

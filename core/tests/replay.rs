@@ -43,7 +43,10 @@ fn every_golden_trace_replays_to_its_expected_output() {
         }
         let expected = std::fs::read_to_string(&expected_file).unwrap_or_default();
         if actual != expected {
-            mismatches.push(format!("{}\n--- expected\n{expected}--- actual\n{actual}", path.display()));
+            mismatches.push(format!(
+                "{}\n--- expected\n{expected}--- actual\n{actual}",
+                path.display()
+            ));
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
@@ -84,34 +87,105 @@ fn a_malformed_file_exits_2_with_one_clear_line_and_no_output() {
         ("not json at all", "not valid JSON"),
         ("", "not valid JSON"),
         ("[1, 2]", "not a trace"),
-        (r#"{"format":"kip848-trace/2","steps":[]}"#, "field `format`"),
+        (
+            r#"{"format":"kip848-trace/2","steps":[]}"#,
+            "field `format`",
+        ),
         (r#"{"steps":[]}"#, "missing field `format`"),
         (r#"{"format":"kip848-trace/1"}"#, "missing field `steps`"),
-        (r#"{"format":"kip848-trace/1","steps":[],"extra":1}"#, "unknown field `extra`"),
-        (r#"{"format":"kip848-trace/1","config":{"auto_complete":"yes"},"steps":[]}"#, "field `config.auto_complete`"),
-        (r#"{"format":"kip848-trace/1","config":{"colour":1},"steps":[]}"#, "unknown field `colour`"),
-        (&format!(r#"{head}{{"at":0,"input":"tick"}},{{"at":5,"input":"jump"}}]}}"#), "step 1, field `input`"),
-        (&format!(r#"{head}{{"at":0,"input":"tick","code":"X"}}]}}"#), "step 0, field `code`"),
-        (&format!(r#"{head}{{"at":0,"input":"tick","colour":"red"}}]}}"#), "step 0, field `colour`: unknown field"),
-        (&format!(r#"{head}{{"at":10,"input":"tick"}},{{"at":5,"input":"tick"}}]}}"#), "step 1, field `at`"),
-        (&format!(r#"{head}{{"input":"tick"}}]}}"#), "step 0: missing field `at`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":"one","heartbeat_interval_ms":1}}]}}"#), "step 0, field `member_epoch`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1}}]}}"#), "step 0, field `heartbeat_interval_ms`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":3000000000,"heartbeat_interval_ms":1}}]}}"#), "step 0, field `member_epoch`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[-1]}}}}]}}"#), "step 0, field `assignment.t`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[1,1]}}}}]}}"#), "listed twice"),
-        (&format!(r#"{head}{{"at":0,"input":"subscribe","topics":[""]}}]}}"#), "step 0, field `topics`"),
-        (&format!(r#"{head}{{"at":0,"input":"completed","outcome":"maybe"}}]}}"#), "step 0, field `outcome`"),
-        (&format!(r#"{head}{{"at":-1,"input":"tick"}}]}}"#), "step 0, field `at`"),
-        (&format!(r#"{head}{{"at":0,"input":"heartbeat_error"}}]}}"#), "step 0, field `code`"),
+        (
+            r#"{"format":"kip848-trace/1","steps":[],"extra":1}"#,
+            "unknown field `extra`",
+        ),
+        (
+            r#"{"format":"kip848-trace/1","config":{"auto_complete":"yes"},"steps":[]}"#,
+            "field `config.auto_complete`",
+        ),
+        (
+            r#"{"format":"kip848-trace/1","config":{"colour":1},"steps":[]}"#,
+            "unknown field `colour`",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"tick"}},{{"at":5,"input":"jump"}}]}}"#),
+            "step 1, field `input`",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"tick","code":"X"}}]}}"#),
+            "step 0, field `code`",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"tick","colour":"red"}}]}}"#),
+            "step 0, field `colour`: unknown field",
+        ),
+        (
+            &format!(r#"{head}{{"at":10,"input":"tick"}},{{"at":5,"input":"tick"}}]}}"#),
+            "step 1, field `at`",
+        ),
+        (
+            &format!(r#"{head}{{"input":"tick"}}]}}"#),
+            "step 0: missing field `at`",
+        ),
+        (
+            &format!(
+                r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":"one","heartbeat_interval_ms":1}}]}}"#
+            ),
+            "step 0, field `member_epoch`",
+        ),
+        (
+            &format!(
+                r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1}}]}}"#
+            ),
+            "step 0, field `heartbeat_interval_ms`",
+        ),
+        (
+            &format!(
+                r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":3000000000,"heartbeat_interval_ms":1}}]}}"#
+            ),
+            "step 0, field `member_epoch`",
+        ),
+        (
+            &format!(
+                r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[-1]}}}}]}}"#
+            ),
+            "step 0, field `assignment.t`",
+        ),
+        (
+            &format!(
+                r#"{head}{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[1,1]}}}}]}}"#
+            ),
+            "listed twice",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"subscribe","topics":[""]}}]}}"#),
+            "step 0, field `topics`",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"completed","outcome":"maybe"}}]}}"#),
+            "step 0, field `outcome`",
+        ),
+        (
+            &format!(r#"{head}{{"at":-1,"input":"tick"}}]}}"#),
+            "step 0, field `at`",
+        ),
+        (
+            &format!(r#"{head}{{"at":0,"input":"heartbeat_error"}}]}}"#),
+            "step 0, field `code`",
+        ),
     ];
     for (text, mentions) in cases {
         let out = replay_command("-", Some(text));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{text}: {stderr}");
-        assert!(out.stdout.is_empty(), "{text}: printed {:?}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            out.stdout.is_empty(),
+            "{text}: printed {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        );
         assert_eq!(stderr.lines().count(), 1, "{text}: {stderr}");
-        assert!(stderr.contains(mentions), "{text}: expected {mentions:?} in {stderr}");
+        assert!(
+            stderr.contains(mentions),
+            "{text}: expected {mentions:?} in {stderr}"
+        );
     }
 }
 
@@ -120,6 +194,8 @@ fn a_missing_file_or_no_argument_exits_2() {
     let out = replay_command("/nonexistent/trace.json", None);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    let out = Command::new(env!("CARGO_BIN_EXE_kip848-replay")).output().expect("runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_kip848-replay"))
+        .output()
+        .expect("runs");
     assert_eq!(out.status.code(), Some(2));
 }

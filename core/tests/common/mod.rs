@@ -16,7 +16,10 @@ pub struct Harness {
 
 impl Harness {
     pub fn new(config: Config) -> Self {
-        Harness { member: Member::new(config), now: Millis(0) }
+        Harness {
+            member: Member::new(config),
+            now: Millis(0),
+        }
     }
 
     /// A member in JOINED with nothing in flight: subscribed to `orders` at 0, answered at 10 with
@@ -62,7 +65,12 @@ impl Harness {
         self.input(Input::Subscribe { topics })
     }
 
-    pub fn respond(&mut self, id: &str, epoch: i32, assignment: Option<PartitionSet>) -> Vec<Effect> {
+    pub fn respond(
+        &mut self,
+        id: &str,
+        epoch: i32,
+        assignment: Option<PartitionSet>,
+    ) -> Vec<Effect> {
         self.input(response(id, epoch, assignment))
     }
 
@@ -86,7 +94,13 @@ impl Harness {
         self.input(Input::Close)
     }
 
-    fn request(&self, purpose: Purpose, epoch: i32, full: bool, owned: Option<PartitionSet>) -> Effect {
+    fn request(
+        &self,
+        purpose: Purpose,
+        epoch: i32,
+        full: bool,
+        owned: Option<PartitionSet>,
+    ) -> Effect {
         let config = self.member.config();
         Effect::SendHeartbeat(HeartbeatRequest {
             purpose,
@@ -157,5 +171,8 @@ pub fn report(code: ErrorCode) -> Effect {
 }
 
 pub fn manual() -> Config {
-    Config { auto_complete: false, ..Config::default() }
+    Config {
+        auto_complete: false,
+        ..Config::default()
+    }
 }

@@ -28,17 +28,38 @@ fn ensure(condition: bool, message: impl FnOnce() -> String) -> Check {
 
 impl Shadow {
     pub fn new(member: &Member) -> Self {
-        Shadow { assigned: member.assigned().clone(), epoch: member.member_epoch(), in_flight: false, assigning_phase: false, newest_target: None, current_target: None }
+        Shadow {
+            assigned: member.assigned().clone(),
+            epoch: member.member_epoch(),
+            in_flight: false,
+            assigning_phase: false,
+            newest_target: None,
+            current_target: None,
+        }
     }
 
-    pub fn check(&mut self, before: &Member, input: &Input, result: &Result<Vec<Effect>, Rejected>, after: &Member) -> Check {
+    pub fn check(
+        &mut self,
+        before: &Member,
+        input: &Input,
+        result: &Result<Vec<Effect>, Rejected>,
+        after: &Member,
+    ) -> Check {
         let effects = match result {
-            Err(_) => return ensure(before == after, || "a rejected input changed the member".into()),
+            Err(_) => {
+                return ensure(before == after, || {
+                    "a rejected input changed the member".into()
+                })
+            }
             Ok(effects) => effects,
         };
-        ensure(before.state() != StateName::Terminated, || "TERMINATED accepted an input".into())?;
+        ensure(before.state() != StateName::Terminated, || {
+            "TERMINATED accepted an input".into()
+        })?;
         if input.is_answer() {
-            ensure(self.in_flight, || "an answer was accepted with nothing in flight".into())?;
+            ensure(self.in_flight, || {
+                "an answer was accepted with nothing in flight".into()
+            })?;
             self.in_flight = false;
             if let Input::HeartbeatResponse(r) = input {
                 if before.in_flight() != Some(Purpose::Leave) {
@@ -53,7 +74,9 @@ impl Shadow {
         for effect in effects {
             self.apply(effect, &mut state, after)?;
         }
-        ensure(state == after.state(), || format!("transitions end in {state}, member is in {}", after.state()))?;
+        ensure(state == after.state(), || {
+            format!("transitions end in {state}, member is in {}", after.state())
+        })?;
         self.check_member(after)
     }
 
@@ -68,13 +91,20 @@ impl Shadow {
     }
 
     fn apply(&mut self, effect: &Effect, state: &mut StateName, after: &Member) -> Check {
-        if matches!(effect, Effect::RemoveFromAssigned { .. } | Effect::AddToAssigned { .. }) {
+        if matches!(
+            effect,
+            Effect::RemoveFromAssigned { .. } | Effect::AddToAssigned { .. }
+        ) {
             self.reconciliation_step();
         }
         match effect {
             Effect::Transition { from, to } => {
-                ensure(from == state, || format!("transition from {from} while in {state}"))?;
-                ensure(is_allowed(*from, *to), || format!("{from} → {to} is not a transition of §5"))?;
+                ensure(from == state, || {
+                    format!("transition from {from} while in {state}")
+                })?;
+                ensure(is_allowed(*from, *to), || {
+                    format!("{from} → {to} is not a transition of §5")
+                })?;
                 *state = *to;
                 self.assigning_phase = false;
                 self.current_target = None;
@@ -86,43 +116,72 @@ impl Shadow {
                 ensure(!self.in_flight, || "a second heartbeat in flight".into())?;
                 self.in_flight = true;
                 match request.purpose {
-                    Purpose::Join => ensure(request.member_epoch == 0 && request.is_full(), || "join not full with epoch 0".into())?,
+                    Purpose::Join => {
+                        ensure(request.member_epoch == 0 && request.is_full(), || {
+                            "join not full with epoch 0".into()
+                        })?
+                    }
                     Purpose::Leave => {
                         let leave = after.config().leave_epoch();
                         ensure(request.member_epoch == leave, || "leave epoch".into())?;
-                        ensure(request.owned.is_none() && !request.is_full(), || "leave carries owned".into())?;
+                        ensure(request.owned.is_none() && !request.is_full(), || {
+                            "leave carries owned".into()
+                        })?;
                         self.epoch = leave;
                     }
                     Purpose::Acknowledge => {
-                        ensure(request.owned.as_ref() == Some(&self.assigned), || "ack does not carry the owned set".into())?;
+                        ensure(request.owned.as_ref() == Some(&self.assigned), || {
+                            "ack does not carry the owned set".into()
+                        })?;
                         self.assigning_phase = false;
                     }
                     _ => {}
                 }
-                ensure(request.member_epoch == self.epoch || request.purpose == Purpose::Join, || {
-                    format!("heartbeat epoch {} but the last accepted is {}", request.member_epoch, self.epoch)
-                })?;
+                ensure(
+                    request.member_epoch == self.epoch || request.purpose == Purpose::Join,
+                    || {
+                        format!(
+                            "heartbeat epoch {} but the last accepted is {}",
+                            request.member_epoch, self.epoch
+                        )
+                    },
+                )?;
                 if request.purpose == Purpose::Join {
                     self.epoch = 0;
                 }
             }
-            Effect::RemoveFromAssigned { partitions } | Effect::CommitOffsets { partitions } | Effect::InvokeOnPartitionsRevoked { partitions } => {
-                ensure(!self.assigning_phase, || "a revocation step after an assignment step".into())?;
+            Effect::RemoveFromAssigned { partitions }
+            | Effect::CommitOffsets { partitions }
+            | Effect::InvokeOnPartitionsRevoked { partitions } => {
+                ensure(!self.assigning_phase, || {
+                    "a revocation step after an assignment step".into()
+                })?;
                 if matches!(effect, Effect::RemoveFromAssigned { .. }) {
-                    ensure(partitions.is_subset(&self.assigned), || format!("revoked {partitions} ⊄ assigned {}", self.assigned))?;
+                    ensure(partitions.is_subset(&self.assigned), || {
+                        format!("revoked {partitions} ⊄ assigned {}", self.assigned)
+                    })?;
                     self.assigned.subtract(partitions);
                 } else {
-                    ensure(partitions.is_disjoint(&self.assigned), || "a callback for partitions still owned".into())?;
+                    ensure(partitions.is_disjoint(&self.assigned), || {
+                        "a callback for partitions still owned".into()
+                    })?;
                 }
             }
             Effect::AddToAssigned { partitions } => {
-                ensure(partitions.is_disjoint(&self.assigned), || format!("added {partitions} overlaps {}", self.assigned))?;
+                ensure(partitions.is_disjoint(&self.assigned), || {
+                    format!("added {partitions} overlaps {}", self.assigned)
+                })?;
                 self.assigned.extend(partitions);
                 self.assigning_phase = true;
             }
-            Effect::InvokeOnAssignment { .. } | Effect::InvokeOnPartitionsAssigned { .. } => self.assigning_phase = true,
+            Effect::InvokeOnAssignment { .. } | Effect::InvokeOnPartitionsAssigned { .. } => {
+                self.assigning_phase = true
+            }
             Effect::ClearAssigned { partitions } => {
-                ensure(partitions == &self.assigned && !partitions.is_empty(), || "clear_assigned is not the whole non-empty set".into())?;
+                ensure(
+                    partitions == &self.assigned && !partitions.is_empty(),
+                    || "clear_assigned is not the whole non-empty set".into(),
+                )?;
                 self.assigned = PartitionSet::new();
             }
             Effect::ReportError { .. } => {}
@@ -131,16 +190,41 @@ impl Shadow {
     }
 
     fn check_member(&self, m: &Member) -> Check {
-        ensure(&self.assigned == m.assigned(), || format!("effects say {}, member owns {}", self.assigned, m.assigned()))?;
-        ensure(self.in_flight == m.in_flight().is_some(), || "in-flight disagrees with the effects".into())?;
-        ensure(m.remembered().is_none() || m.in_flight().is_some(), || "remembered with nothing in flight".into())?;
+        ensure(&self.assigned == m.assigned(), || {
+            format!(
+                "effects say {}, member owns {}",
+                self.assigned,
+                m.assigned()
+            )
+        })?;
+        ensure(self.in_flight == m.in_flight().is_some(), || {
+            "in-flight disagrees with the effects".into()
+        })?;
+        ensure(m.remembered().is_none() || m.in_flight().is_some(), || {
+            "remembered with nothing in flight".into()
+        })?;
         match m.state() {
-            StateName::Joining => ensure(m.member_epoch() == 0, || format!("epoch {} in JOINING", m.member_epoch())),
-            StateName::Joined | StateName::Assigning => {
-                ensure(m.member_epoch() == self.epoch && m.member_epoch() >= 1, || format!("epoch {} is not the last accepted {}", m.member_epoch(), self.epoch))
-            }
-            _ => ensure(m.member_epoch() == self.epoch, || "epoch changed without a response or heartbeat".into()),
+            StateName::Joining => ensure(m.member_epoch() == 0, || {
+                format!("epoch {} in JOINING", m.member_epoch())
+            }),
+            StateName::Joined | StateName::Assigning => ensure(
+                m.member_epoch() == self.epoch && m.member_epoch() >= 1,
+                || {
+                    format!(
+                        "epoch {} is not the last accepted {}",
+                        m.member_epoch(),
+                        self.epoch
+                    )
+                },
+            ),
+            _ => ensure(m.member_epoch() == self.epoch, || {
+                "epoch changed without a response or heartbeat".into()
+            }),
         }?;
-        ensure(m.state() != StateName::Terminated || (m.in_flight().is_none() && m.retry_owed().is_none()), || "TERMINATED with a heartbeat pending".into())
+        ensure(
+            m.state() != StateName::Terminated
+                || (m.in_flight().is_none() && m.retry_owed().is_none()),
+            || "TERMINATED with a heartbeat pending".into(),
+        )
     }
 }

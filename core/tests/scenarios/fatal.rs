@@ -13,7 +13,11 @@ fn a_fatal_error_reports_clears_without_callbacks_and_terminates_keeping_the_cod
     let code = ErrorCode::GroupAuthorizationFailed;
     assert_eq!(
         h.error(code.clone()),
-        vec![report(code.clone()), cleared(o01), transition(Joined, Terminated)]
+        vec![
+            report(code.clone()),
+            cleared(o01),
+            transition(Joined, Terminated)
+        ]
     );
     assert_eq!(h.member.failure(), Some(&code));
     assert_eq!(h.member.in_flight(), None);
@@ -26,7 +30,10 @@ fn an_unknown_error_code_is_fatal() {
     h.subscribe(&["orders"]);
     let code = ErrorCode::from("SOMETHING_NEW");
     assert_eq!(code, ErrorCode::Other("SOMETHING_NEW".into()));
-    assert_eq!(h.error(code.clone()), vec![report(code.clone()), transition(Joining, Terminated)]);
+    assert_eq!(
+        h.error(code.clone()),
+        vec![report(code.clone()), transition(Joining, Terminated)]
+    );
     assert_eq!(h.member.failure(), Some(&code));
 }
 
@@ -41,7 +48,16 @@ fn a_fatal_error_while_assigning_abandons_the_reconciliation() {
     let code = ErrorCode::UnsupportedAssignor;
     assert_eq!(
         h.error(code.clone()),
-        vec![report(code), cleared(set(&[("orders", &[0, 1])])), transition(Assigning, Terminated)]
+        vec![
+            report(code),
+            cleared(set(&[("orders", &[0, 1])])),
+            transition(Assigning, Terminated)
+        ]
     );
-    h.reject(Input::Completed { outcome: Outcome::Ok }, Rejected::Terminated);
+    h.reject(
+        Input::Completed {
+            outcome: Outcome::Ok,
+        },
+        Rejected::Terminated,
+    );
 }

@@ -14,7 +14,11 @@ fn fenced_member_clears_its_assigned_set_without_callbacks_and_rejoins_with_epoc
     let effects = h.error(ErrorCode::FencedMemberEpoch);
     assert_eq!(
         effects,
-        vec![cleared(o01), transition(Joined, Joining), h.full(Purpose::Join, 0, set(&[]))]
+        vec![
+            cleared(o01),
+            transition(Joined, Joining),
+            h.full(Purpose::Join, 0, set(&[]))
+        ]
     );
     assert_eq!(h.member.member_id(), ID, "the member id is kept");
     assert_eq!(h.member.member_epoch(), 0);
@@ -36,11 +40,24 @@ fn fenced_in_the_middle_of_a_revocation_abandons_it_and_discards_the_owed_comple
     let effects = h.error(ErrorCode::UnknownMemberId);
     assert_eq!(
         effects,
-        vec![cleared(o1), transition(Assigning, Joining), h.full(Purpose::Join, 0, set(&[]))]
+        vec![
+            cleared(o1),
+            transition(Assigning, Joining),
+            h.full(Purpose::Join, 0, set(&[]))
+        ]
     );
     assert_eq!(h.member.owed_to_abandoned(), 1);
-    assert_eq!(h.complete(Outcome::Failed), vec![], "a late completion is accepted and discarded");
-    h.reject(Input::Completed { outcome: Outcome::Ok }, Rejected::NothingAwaitingCompletion);
+    assert_eq!(
+        h.complete(Outcome::Failed),
+        vec![],
+        "a late completion is accepted and discarded"
+    );
+    h.reject(
+        Input::Completed {
+            outcome: Outcome::Ok,
+        },
+        Rejected::NothingAwaitingCompletion,
+    );
 }
 
 #[test]
@@ -48,7 +65,10 @@ fn fenced_while_joining_rejoins_without_a_transition() {
     let mut h = Harness::new(Config::default());
     h.subscribe(&["orders"]);
     h.at(5);
-    assert_eq!(h.error(ErrorCode::UnknownMemberId), vec![h.full(Purpose::Join, 0, set(&[]))]);
+    assert_eq!(
+        h.error(ErrorCode::UnknownMemberId),
+        vec![h.full(Purpose::Join, 0, set(&[]))]
+    );
     assert_eq!(h.member.state(), Joining);
 }
 
@@ -67,7 +87,11 @@ fn a_fence_with_an_acknowledgement_remembered_sends_the_join_in_its_place() {
     let effects = h.error(ErrorCode::FencedMemberEpoch);
     assert_eq!(
         effects,
-        vec![cleared(o01), transition(Joined, Joining), h.full(Purpose::Join, 0, set(&[]))]
+        vec![
+            cleared(o01),
+            transition(Joined, Joining),
+            h.full(Purpose::Join, 0, set(&[]))
+        ]
     );
     assert_eq!(h.member.remembered(), None);
 }

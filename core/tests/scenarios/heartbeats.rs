@@ -33,7 +33,11 @@ fn no_interval_heartbeat_in_new_or_joining() {
     h.error(ErrorCode::FencedMemberEpoch);
     assert_eq!(h.member.state(), Joining);
     h.at(90_000);
-    assert_eq!(h.tick(), vec![], "the join is in flight and JOINING has no interval");
+    assert_eq!(
+        h.tick(),
+        vec![],
+        "the join is in flight and JOINING has no interval"
+    );
 }
 
 #[test]
@@ -44,7 +48,10 @@ fn a_delta_carries_the_owned_set_only_when_it_changed_since_last_sent() {
     h.respond(ID, 2, Some(set(&[("orders", &[1])])));
     h.at(2010);
     let owned_now = set(&[("orders", &[1])]);
-    assert_eq!(h.tick(), vec![h.delta(Purpose::Interval, 2, Some(owned_now))]);
+    assert_eq!(
+        h.tick(),
+        vec![h.delta(Purpose::Interval, 2, Some(owned_now))]
+    );
     h.respond(ID, 2, None);
     h.at(3010);
     assert_eq!(h.tick(), vec![h.delta(Purpose::Interval, 2, None)]);
@@ -58,13 +65,23 @@ fn an_acknowledgement_waits_behind_the_heartbeat_in_flight() {
     h.tick();
     h.respond(ID, 2, Some(o01.clone()));
     h.at(2010);
-    assert_eq!(h.tick(), vec![h.delta(Purpose::Interval, 2, Some(o01.clone()))]);
+    assert_eq!(
+        h.tick(),
+        vec![h.delta(Purpose::Interval, 2, Some(o01.clone()))]
+    );
     assert_eq!(h.complete(Outcome::Ok), vec![transition(Assigning, Joined)]);
     assert_eq!(h.member.remembered(), Some(Purpose::Acknowledge));
     h.at(2020);
-    assert_eq!(h.respond(ID, 2, None), vec![h.delta(Purpose::Acknowledge, 2, Some(o01))]);
+    assert_eq!(
+        h.respond(ID, 2, None),
+        vec![h.delta(Purpose::Acknowledge, 2, Some(o01))]
+    );
     assert_eq!(h.member.remembered(), None);
-    assert_eq!(h.member.last_heartbeat_at(), Some(Millis(2020)), "any heartbeat restarts the interval");
+    assert_eq!(
+        h.member.last_heartbeat_at(),
+        Some(Millis(2020)),
+        "any heartbeat restarts the interval"
+    );
 }
 
 #[test]
@@ -77,9 +94,20 @@ fn a_leave_replaces_a_remembered_acknowledgement() {
     h.at(2010);
     h.tick();
     h.complete(Outcome::Ok);
-    assert_eq!(h.close(), vec![transition(Joined, Terminating), removed(o01.clone()), commit(o01.clone())]);
+    assert_eq!(
+        h.close(),
+        vec![
+            transition(Joined, Terminating),
+            removed(o01.clone()),
+            commit(o01.clone())
+        ]
+    );
     assert_eq!(h.complete(Outcome::Ok), vec![revoked(o01)]);
-    assert_eq!(h.complete(Outcome::Ok), vec![], "the leave waits behind the interval heartbeat");
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![],
+        "the leave waits behind the interval heartbeat"
+    );
     assert_eq!(h.member.remembered(), Some(Purpose::Leave));
     assert_eq!(h.respond(ID, 2, None), vec![h.leave(-1)]);
     assert_eq!(h.member.member_epoch(), -1);

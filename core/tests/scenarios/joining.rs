@@ -8,7 +8,10 @@ use kip848_core::*;
 fn subscribe_moves_to_joining_and_sends_a_full_heartbeat_with_epoch_zero() {
     let mut h = Harness::new(Config::default());
     let effects = h.subscribe(&["orders", "payments"]);
-    assert_eq!(effects, vec![transition(New, Joining), h.full(Purpose::Join, 0, set(&[]))]);
+    assert_eq!(
+        effects,
+        vec![transition(New, Joining), h.full(Purpose::Join, 0, set(&[]))]
+    );
     assert_eq!(h.member.member_id(), "");
     assert_eq!(h.member.in_flight(), Some(Purpose::Join));
     assert_eq!(h.member.subscription().len(), 2);
@@ -63,7 +66,11 @@ fn success_without_an_assignment_only_adopts_the_epoch() {
     h.at(1020);
     assert_eq!(h.respond("", 2, None), vec![]);
     assert_eq!(h.member.member_epoch(), 2);
-    assert_eq!(h.member.member_id(), ID, "an empty member id in a later answer keeps the id");
+    assert_eq!(
+        h.member.member_id(),
+        ID,
+        "an empty member id in a later answer keeps the id"
+    );
     assert_eq!(h.member.state(), Joined);
 }
 
@@ -75,7 +82,10 @@ fn an_assignment_equal_to_the_assigned_set_returns_to_joined_without_acknowledgi
     h.tick();
     h.at(1020);
     let effects = h.respond(ID, 2, Some(o01));
-    assert_eq!(effects, vec![transition(Joined, Assigning), transition(Assigning, Joined)]);
+    assert_eq!(
+        effects,
+        vec![transition(Joined, Assigning), transition(Assigning, Joined)]
+    );
     assert_eq!(h.member.in_flight(), None);
 }
 
@@ -86,6 +96,10 @@ fn an_empty_first_assignment_passes_through_assigning() {
     let effects = h.respond("m-1", 1, Some(set(&[])));
     assert_eq!(
         effects,
-        vec![transition(Joining, Joined), transition(Joined, Assigning), transition(Assigning, Joined)]
+        vec![
+            transition(Joining, Joined),
+            transition(Joined, Assigning),
+            transition(Assigning, Joined)
+        ]
     );
 }

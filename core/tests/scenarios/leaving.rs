@@ -22,17 +22,26 @@ fn close_while_joined_revokes_everything_then_sends_the_leave_with_epoch_minus_o
     );
     assert_eq!(h.member.member_epoch(), -1);
     h.at(510);
-    assert_eq!(h.respond("", -1, Some(set(&[("x", &[9])]))), vec![transition(Terminating, Terminated)]);
+    assert_eq!(
+        h.respond("", -1, Some(set(&[("x", &[9])]))),
+        vec![transition(Terminating, Terminated)]
+    );
     assert_eq!(h.member.failure(), None);
     assert!(h.member.assigned().is_empty());
 }
 
 #[test]
 fn a_static_member_leaves_with_epoch_minus_two() {
-    let config = Config { instance_id: Some("i-1".into()), ..Config::default() };
+    let config = Config {
+        instance_id: Some("i-1".into()),
+        ..Config::default()
+    };
     let mut h = Harness::joined(config, set(&[]));
     let effects = h.close();
-    assert_eq!(effects, vec![transition(Joined, Terminating), h.leave(LEAVE_STATIC_EPOCH)]);
+    assert_eq!(
+        effects,
+        vec![transition(Joined, Terminating), h.leave(LEAVE_STATIC_EPOCH)]
+    );
     assert_eq!(h.member.member_epoch(), -2);
 }
 
@@ -53,7 +62,10 @@ fn close_while_rejoining_waits_for_the_join_answer_and_ignores_its_assignment() 
     h.error(ErrorCode::FencedMemberEpoch);
     assert_eq!(h.close(), vec![transition(Joining, Terminating)]);
     assert_eq!(h.member.remembered(), Some(Purpose::Leave));
-    assert_eq!(h.respond(ID, 5, Some(set(&[("orders", &[3])]))), vec![h.leave(-1)]);
+    assert_eq!(
+        h.respond(ID, 5, Some(set(&[("orders", &[3])]))),
+        vec![h.leave(-1)]
+    );
     assert!(h.member.assigned().is_empty());
 }
 
@@ -64,10 +76,24 @@ fn close_while_assigning_abandons_the_reconciliation_and_its_owed_completion() {
     h.tick();
     h.respond(ID, 2, Some(set(&[("orders", &[1, 2])])));
     let o1 = set(&[("orders", &[1])]);
-    assert_eq!(h.close(), vec![transition(Assigning, Terminating), removed(o1.clone()), commit(o1.clone())]);
+    assert_eq!(
+        h.close(),
+        vec![
+            transition(Assigning, Terminating),
+            removed(o1.clone()),
+            commit(o1.clone())
+        ]
+    );
     assert_eq!(h.member.owed_to_abandoned(), 1);
-    assert_eq!(h.complete(Outcome::Ok), vec![], "the abandoned commit of orders-0");
-    assert_eq!(h.complete(Outcome::Failed), vec![report(ErrorCode::CommitFailed), revoked(o1)]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![],
+        "the abandoned commit of orders-0"
+    );
+    assert_eq!(
+        h.complete(Outcome::Failed),
+        vec![report(ErrorCode::CommitFailed), revoked(o1)]
+    );
     assert_eq!(h.complete(Outcome::Ok), vec![h.leave(-1)]);
 }
 
@@ -75,15 +101,25 @@ fn close_while_assigning_abandons_the_reconciliation_and_its_owed_completion() {
 fn any_answer_to_the_leave_terminates_without_a_failure() {
     let answers = [
         Input::HeartbeatFailed,
-        Input::HeartbeatError { code: ErrorCode::GroupAuthorizationFailed },
-        Input::HeartbeatError { code: ErrorCode::CoordinatorNotAvailable },
-        Input::HeartbeatError { code: ErrorCode::FencedMemberEpoch },
+        Input::HeartbeatError {
+            code: ErrorCode::GroupAuthorizationFailed,
+        },
+        Input::HeartbeatError {
+            code: ErrorCode::CoordinatorNotAvailable,
+        },
+        Input::HeartbeatError {
+            code: ErrorCode::FencedMemberEpoch,
+        },
         response("", 0, None),
     ];
     for answer in answers {
         let mut h = Harness::joined(Config::default(), set(&[]));
         h.close();
-        assert_eq!(h.input(answer.clone()), vec![transition(Terminating, Terminated)], "{answer:?}");
+        assert_eq!(
+            h.input(answer.clone()),
+            vec![transition(Terminating, Terminated)],
+            "{answer:?}"
+        );
         assert_eq!(h.member.failure(), None);
     }
 }
@@ -100,7 +136,10 @@ fn leaving_before_the_leave_is_sent() -> Harness {
 #[test]
 fn a_fence_before_the_leave_is_sent_terminates_without_sending_it() {
     let mut h = leaving_before_the_leave_is_sent();
-    assert_eq!(h.error(ErrorCode::UnknownMemberId), vec![transition(Terminating, Terminated)]);
+    assert_eq!(
+        h.error(ErrorCode::UnknownMemberId),
+        vec![transition(Terminating, Terminated)]
+    );
     assert_eq!(h.member.failure(), None);
 }
 
@@ -108,7 +147,10 @@ fn a_fence_before_the_leave_is_sent_terminates_without_sending_it() {
 fn a_fatal_error_before_the_leave_is_sent_is_reported_and_kept() {
     let mut h = leaving_before_the_leave_is_sent();
     let code = ErrorCode::GroupMaxSizeReached;
-    assert_eq!(h.error(code.clone()), vec![report(code.clone()), transition(Terminating, Terminated)]);
+    assert_eq!(
+        h.error(code.clone()),
+        vec![report(code.clone()), transition(Terminating, Terminated)]
+    );
     assert_eq!(h.member.failure(), Some(&code));
 }
 
@@ -116,9 +158,15 @@ fn a_fatal_error_before_the_leave_is_sent_is_reported_and_kept() {
 fn interval_heartbeats_go_on_while_leaving_until_the_leave_is_sent() {
     let mut h = leaving_before_the_leave_is_sent();
     h.respond(ID, 1, Some(set(&[("orders", &[7])])));
-    assert!(h.member.assigned().is_empty(), "TERMINATING ignores assignments");
+    assert!(
+        h.member.assigned().is_empty(),
+        "TERMINATING ignores assignments"
+    );
     h.at(2010);
-    assert_eq!(h.tick(), vec![h.delta(Purpose::Interval, 1, Some(set(&[])))]);
+    assert_eq!(
+        h.tick(),
+        vec![h.delta(Purpose::Interval, 1, Some(set(&[])))]
+    );
 }
 
 #[test]
@@ -129,7 +177,13 @@ fn a_remembered_leave_goes_out_as_the_retry_after_a_retriable_answer() {
     assert_eq!(h.member.remembered(), Some(Purpose::Leave));
     h.at(1020);
     assert_eq!(h.error(ErrorCode::NotCoordinator), vec![]);
-    assert_eq!(h.member.retry_owed(), Some(RetryOwed { due: Millis(1120), leave: true }));
+    assert_eq!(
+        h.member.retry_owed(),
+        Some(RetryOwed {
+            due: Millis(1120),
+            leave: true
+        })
+    );
     h.at(1120);
     assert_eq!(h.tick(), vec![h.leave(-1)]);
     assert_eq!(h.fail(), vec![transition(Terminating, Terminated)]);

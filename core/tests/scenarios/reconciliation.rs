@@ -39,7 +39,10 @@ fn incremental_reassignment_revokes_before_it_assigns() {
 
 #[test]
 fn on_assignment_is_invoked_with_the_whole_target_when_an_assignor_is_set() {
-    let config = Config { assignor_set: true, ..Config::default() };
+    let config = Config {
+        assignor_set: true,
+        ..Config::default()
+    };
     let mut h = joined_with_heartbeat_in_flight(config);
     let effects = h.respond(ID, 2, Some(o(&[0, 1, 2])));
     assert_eq!(
@@ -57,7 +60,10 @@ fn on_assignment_is_invoked_with_the_whole_target_when_an_assignor_is_set() {
 
 #[test]
 fn on_assignment_is_invoked_even_when_nothing_is_added() {
-    let config = Config { assignor_set: true, ..Config::default() };
+    let config = Config {
+        assignor_set: true,
+        ..Config::default()
+    };
     let mut h = joined_with_heartbeat_in_flight(config);
     let effects = h.respond(ID, 2, Some(o(&[1])));
     assert_eq!(
@@ -76,7 +82,10 @@ fn on_assignment_is_invoked_even_when_nothing_is_added() {
 
 #[test]
 fn heartbeat_between_revoke_and_assign_carries_the_owned_set_and_the_ack_waits_behind_it() {
-    let config = Config { heartbeat_between_revoke_and_assign: true, ..Config::default() };
+    let config = Config {
+        heartbeat_between_revoke_and_assign: true,
+        ..Config::default()
+    };
     let mut h = joined_with_heartbeat_in_flight(config);
     let effects = h.respond(ID, 2, Some(o(&[1, 2])));
     assert_eq!(
@@ -94,12 +103,18 @@ fn heartbeat_between_revoke_and_assign_carries_the_owned_set_and_the_ack_waits_b
     );
     assert_eq!(h.member.remembered(), Some(Purpose::Acknowledge));
     h.at(1030);
-    assert_eq!(h.respond(ID, 2, None), vec![h.delta(Purpose::Acknowledge, 2, Some(o(&[1, 2])))]);
+    assert_eq!(
+        h.respond(ID, 2, None),
+        vec![h.delta(Purpose::Acknowledge, 2, Some(o(&[1, 2])))]
+    );
 }
 
 #[test]
 fn no_heartbeat_between_revoke_and_assign_when_nothing_is_revoked() {
-    let config = Config { heartbeat_between_revoke_and_assign: true, ..Config::default() };
+    let config = Config {
+        heartbeat_between_revoke_and_assign: true,
+        ..Config::default()
+    };
     let mut h = joined_with_heartbeat_in_flight(config);
     let effects = h.respond(ID, 2, Some(o(&[0, 1, 2])));
     assert_eq!(
@@ -118,12 +133,25 @@ fn no_heartbeat_between_revoke_and_assign_when_nothing_is_revoked() {
 fn each_commit_and_callback_waits_for_its_completion_when_auto_complete_is_off() {
     let mut h = joined_with_heartbeat_in_flight(manual());
     let effects = h.respond(ID, 2, Some(o(&[1, 2])));
-    assert_eq!(effects, vec![transition(Joined, Assigning), removed(o(&[0])), commit(o(&[0]))]);
+    assert_eq!(
+        effects,
+        vec![
+            transition(Joined, Assigning),
+            removed(o(&[0])),
+            commit(o(&[0]))
+        ]
+    );
     assert_eq!(h.member.awaiting(), Some(&commit(o(&[0]))));
     assert_eq!(h.complete(Outcome::Ok), vec![revoked(o(&[0]))]);
-    assert_eq!(h.complete(Outcome::Ok), vec![added(o(&[2])), assigned(o(&[2]))]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![added(o(&[2])), assigned(o(&[2]))]
+    );
     let ack = h.delta(Purpose::Acknowledge, 2, Some(o(&[1, 2])));
-    assert_eq!(h.complete(Outcome::Ok), vec![ack, transition(Assigning, Joined)]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![ack, transition(Assigning, Joined)]
+    );
     assert_eq!(h.member.awaiting(), None);
 }
 
@@ -137,12 +165,20 @@ fn a_failed_commit_or_callback_is_reported_and_the_steps_go_on() {
     );
     assert_eq!(
         h.complete(Outcome::Failed),
-        vec![report(ErrorCode::CallbackFailed), added(o(&[2])), assigned(o(&[2]))]
+        vec![
+            report(ErrorCode::CallbackFailed),
+            added(o(&[2])),
+            assigned(o(&[2]))
+        ]
     );
     let ack = h.delta(Purpose::Acknowledge, 2, Some(o(&[1, 2])));
     assert_eq!(
         h.complete(Outcome::Failed),
-        vec![report(ErrorCode::CallbackFailed), ack, transition(Assigning, Joined)]
+        vec![
+            report(ErrorCode::CallbackFailed),
+            ack,
+            transition(Assigning, Joined)
+        ]
     );
 }
 
@@ -153,20 +189,40 @@ fn a_newer_assignment_during_a_reconciliation_is_reconciled_right_after_it() {
     h.at(2010);
     assert_eq!(h.tick(), vec![h.delta(Purpose::Interval, 2, Some(o(&[1])))]);
     h.at(2020);
-    assert_eq!(h.respond(ID, 3, Some(o(&[2, 3]))), vec![], "only the newest target changes");
+    assert_eq!(
+        h.respond(ID, 3, Some(o(&[2, 3]))),
+        vec![],
+        "only the newest target changes"
+    );
     assert_eq!(h.member.target(), Some(&o(&[1, 2])));
     assert_eq!(h.member.newest_target(), Some(&o(&[2, 3])));
     assert_eq!(h.complete(Outcome::Ok), vec![revoked(o(&[0]))]);
-    assert_eq!(h.complete(Outcome::Ok), vec![added(o(&[2])), assigned(o(&[2]))]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![added(o(&[2])), assigned(o(&[2]))]
+    );
     let ack = h.delta(Purpose::Acknowledge, 3, Some(o(&[1, 2])));
-    assert_eq!(h.complete(Outcome::Ok), vec![ack, removed(o(&[1])), commit(o(&[1]))]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![ack, removed(o(&[1])), commit(o(&[1]))]
+    );
     assert_eq!(h.member.state(), Assigning);
     assert_eq!(h.complete(Outcome::Ok), vec![revoked(o(&[1]))]);
-    assert_eq!(h.complete(Outcome::Ok), vec![added(o(&[3])), assigned(o(&[3]))]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![added(o(&[3])), assigned(o(&[3]))]
+    );
     assert_eq!(h.complete(Outcome::Ok), vec![transition(Assigning, Joined)]);
-    assert_eq!(h.member.remembered(), Some(Purpose::Acknowledge), "the first ack is still in flight");
+    assert_eq!(
+        h.member.remembered(),
+        Some(Purpose::Acknowledge),
+        "the first ack is still in flight"
+    );
     h.at(2030);
-    assert_eq!(h.respond(ID, 3, None), vec![h.delta(Purpose::Acknowledge, 3, Some(o(&[2, 3])))]);
+    assert_eq!(
+        h.respond(ID, 3, None),
+        vec![h.delta(Purpose::Acknowledge, 3, Some(o(&[2, 3])))]
+    );
 }
 
 #[test]
@@ -178,5 +234,8 @@ fn a_newer_assignment_equal_to_the_result_ends_in_joined() {
     h.respond(ID, 3, Some(o(&[1])));
     h.complete(Outcome::Ok);
     let ack = h.delta(Purpose::Acknowledge, 3, Some(o(&[1])));
-    assert_eq!(h.complete(Outcome::Ok), vec![ack, transition(Assigning, Joined)]);
+    assert_eq!(
+        h.complete(Outcome::Ok),
+        vec![ack, transition(Assigning, Joined)]
+    );
 }

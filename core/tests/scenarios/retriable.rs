@@ -13,7 +13,13 @@ fn a_retriable_error_owes_a_full_retry_after_the_backoff() {
     h.at(1020);
     assert_eq!(h.error(ErrorCode::CoordinatorNotAvailable), vec![]);
     assert_eq!(h.member.state(), Joined);
-    assert_eq!(h.member.retry_owed(), Some(RetryOwed { due: Millis(1120), leave: false }));
+    assert_eq!(
+        h.member.retry_owed(),
+        Some(RetryOwed {
+            due: Millis(1120),
+            leave: false
+        })
+    );
     assert_eq!(h.member.poll_timeout(), Some(Millis(1120)));
     h.at(1119);
     assert_eq!(h.tick(), vec![]);
@@ -90,7 +96,13 @@ fn an_acknowledgement_during_the_backoff_goes_out_full_at_once_and_settles_the_r
     h.error(ErrorCode::CoordinatorNotAvailable);
     h.at(2030);
     let effects = h.complete(Outcome::Ok);
-    assert_eq!(effects, vec![h.full(Purpose::Acknowledge, 2, o01), transition(Assigning, Joined)]);
+    assert_eq!(
+        effects,
+        vec![
+            h.full(Purpose::Acknowledge, 2, o01),
+            transition(Assigning, Joined)
+        ]
+    );
     assert_eq!(h.member.retry_owed(), None);
     h.at(5000);
     assert_eq!(h.tick(), vec![], "the ack is in flight");
@@ -98,12 +110,23 @@ fn an_acknowledgement_during_the_backoff_goes_out_full_at_once_and_settles_the_r
 
 #[test]
 fn interval_ticks_send_nothing_while_a_retry_is_owed() {
-    let mut h = Harness::joined(Config { retry_backoff_ms: 5000, retry_backoff_max_ms: 5000, ..Config::default() }, set(&[]));
+    let mut h = Harness::joined(
+        Config {
+            retry_backoff_ms: 5000,
+            retry_backoff_max_ms: 5000,
+            ..Config::default()
+        },
+        set(&[]),
+    );
     h.at(1010);
     h.tick();
     h.fail();
     h.at(3000);
-    assert_eq!(h.tick(), vec![], "the interval has passed, but the retry is not due yet");
+    assert_eq!(
+        h.tick(),
+        vec![],
+        "the interval has passed, but the retry is not due yet"
+    );
     h.at(6010);
     assert_eq!(h.tick(), vec![h.full(Purpose::Retry, 1, set(&[]))]);
 }

@@ -1,0 +1,80 @@
+# Two commands on a fresh machine: `make serve` runs the app, `make test` runs every test.
+# Each installs what it needs first, idempotently, and nothing is downloaded from the web: tools
+# come from crates.io, npm and Debian's packages only, and Trunk runs offline.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+TRUNK_VERSION := 0.21.14
+# wasm-bindgen-cli must be the exact version of the wasm-bindgen library in Cargo.lock.
+WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p;}' Cargo.lock)
+# wasm-opt (npm binaryen) must be the version Trunk.toml names.
+WASM_OPT_VERSION := $(shell sed -n 's/^wasm_opt = "version_\([0-9]*\)"/\1/p' Trunk.toml)
+WASM := wasm32-unknown-unknown
+
+TOOLS := $(CURDIR)/target/tools
+CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
+export PATH := $(TOOLS)/node_modules/.bin:$(CARGO_BIN):$(PATH)
+export TRUNK_SKIP_VERSION_CHECK := true
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+
+.PHONY: help serve test build lint test-core test-web tools tools-web browser
+
+help:
+	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
+	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
+
+serve: tools-web
+	cargo fetch --locked
+	trunk serve --public-url /
+
+test: tools lint test-core build test-web
+	@echo "make test: all passed"
+
+build: tools-web
+	cargo fetch --locked
+	trunk build --release
+
+lint: tools-web
+	cargo fmt --all --check
+	cargo clippy --locked -p kip848-core --all-targets -- -D warnings
+	cargo clippy --locked -p kip848-viz --target $(WASM) --all-targets -- -D warnings
+
+test-core:
+	cargo test --locked -p kip848-core
+
+test-web: tools
+	cargo test --locked -p kip848-viz --target $(WASM)
+
+# ---- tools: each step checks before it installs ----
+
+tools: tools-web browser
+
+tools-web:
+	@rustup target list --installed | grep -qx $(WASM) || rustup target add $(WASM)
+	@if [ "$$(trunk --version 2>/dev/null)" != "trunk $(TRUNK_VERSION)" ]; then \
+		echo "installing trunk $(TRUNK_VERSION) from crates.io (a few minutes)"; \
+		cargo install --locked trunk --version $(TRUNK_VERSION) --no-default-features; \
+	fi
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (the version Cargo.lock pins)"; \
+		cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --no-default-features --force; \
+	fi
+	@if ! wasm-opt --version 2>/dev/null | grep -q "version $(WASM_OPT_VERSION)"; then \
+		echo "installing wasm-opt $(WASM_OPT_VERSION) (npm binaryen) into $(TOOLS)"; \
+		mkdir -p $(TOOLS); \
+		npm install --prefix $(TOOLS) --no-save --no-audit --no-fund binaryen@$(WASM_OPT_VERSION); \
+	fi
+
+browser:
+	@if [ -x /usr/bin/chromium ] && [ -x $(CHROMEDRIVER) ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		echo "installing chromium and chromium-driver from Debian"; \
+		apt-get install -y --no-install-recommends chromium chromium-driver \
+			|| { apt-get update && apt-get install -y --no-install-recommends chromium chromium-driver; }; \
+	else \
+		echo "The browser tests need Debian's chromium and chromium-driver. Run as root, or:"; \
+		echo "  sudo apt-get install -y --no-install-recommends chromium chromium-driver"; \
+		exit 1; \
+	fi

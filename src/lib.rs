@@ -1,0 +1,11 @@
+//! kip848-viz: the Leptos single-page app in which the user plays the group coordinator and
+//! watches the consumer's membership state machine (`kip848-core`) react.
+//!
+//! The app holds one `Timeline` in a context signal; components render it and send inputs.
+//! No protocol logic lives here: every decision is the core's.
+
+pub mod app;
+pub mod components;
+pub mod context;
+
+pub use app::App;
