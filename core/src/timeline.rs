@@ -1,5 +1,9 @@
 //! Time travel: a session is its configuration and its inputs; the member at any point is a fold
 //! of the inputs up to there (log causes, not states). Rewind, seek and fork come for free.
+//!
+//! The timeline keeps each step's result and a checkpoint of the member every
+//! [`CHECKPOINT_EVERY`] steps, so seeking anywhere replays at most that many inputs and acting at
+//! the end replays none: a 10,000-step session stays interactive.
 
 use crate::config::Config;
 use crate::effect::Effect;
@@ -13,30 +17,56 @@ use crate::trace::Trace;
 /// What one step did when replayed.
 pub type StepResult = Result<Vec<Effect>, Rejected>;
 
-/// A session: configuration, inputs, and a cursor (how many inputs are applied).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Steps between two checkpoints of the member.
+pub const CHECKPOINT_EVERY: usize = 256;
+
+/// A session: configuration, inputs, their results, and a cursor (how many inputs are applied).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Timeline {
     trace: Trace,
+    results: Vec<StepResult>,
+    /// `checkpoints[j]` is the member after `j * CHECKPOINT_EVERY` steps.
+    checkpoints: Vec<Member>,
     cursor: usize,
+    /// The member after `cursor` steps.
+    member: Member,
+}
+
+impl Default for Timeline {
+    fn default() -> Self {
+        Timeline::new(Config::default())
+    }
 }
 
 impl Timeline {
     /// An empty session with this configuration.
     pub fn new(config: Config) -> Self {
-        Timeline {
-            trace: Trace {
-                config,
-                ..Trace::default()
-            },
-            cursor: 0,
-        }
+        Timeline::from_trace(Trace {
+            config,
+            ..Trace::default()
+        })
     }
 
     /// A session from a trace, with the cursor at its end. Rejected inputs stay in it (they show
     /// in the log as rejected).
     pub fn from_trace(trace: Trace) -> Self {
+        let mut member = Member::new(trace.config.clone());
+        let mut checkpoints = vec![member.clone()];
+        let mut results = Vec::with_capacity(trace.steps.len());
+        for (index, step) in trace.steps.iter().enumerate() {
+            results.push(member.handle(step.at, &step.input));
+            if (index + 1) % CHECKPOINT_EVERY == 0 {
+                checkpoints.push(member.clone());
+            }
+        }
         let cursor = trace.steps.len();
-        Timeline { trace, cursor }
+        Timeline {
+            trace,
+            results,
+            checkpoints,
+            cursor,
+            member,
+        }
     }
 
     pub fn trace(&self) -> &Trace {
@@ -48,6 +78,10 @@ impl Timeline {
     pub fn steps(&self) -> &[Step] {
         &self.trace.steps
     }
+    /// What each step did, in order (`results()[i]` belongs to `steps()[i]`).
+    pub fn results(&self) -> &[StepResult] {
+        &self.results
+    }
     pub fn len(&self) -> usize {
         self.trace.steps.len()
     }
@@ -58,24 +92,42 @@ impl Timeline {
     pub fn cursor(&self) -> usize {
         self.cursor
     }
-    /// Whether acting now would drop steps after the cursor.
-    pub fn would_fork(&self) -> bool {
-        self.cursor < self.len()
+    /// Steps after the cursor: what acting now would drop.
+    pub fn future(&self) -> usize {
+        self.len() - self.cursor
+    }
+
+    /// The member after the steps before the cursor.
+    pub fn member(&self) -> &Member {
+        &self.member
     }
 
     /// Moves the cursor, clamped to the timeline.
     pub fn seek(&mut self, cursor: usize) {
-        self.cursor = cursor.min(self.len());
+        let cursor = cursor.min(self.len());
+        if cursor != self.cursor {
+            self.member = self.member_at(cursor);
+            self.cursor = cursor;
+        }
     }
 
-    /// The member after the steps before the cursor.
-    pub fn member(&self) -> Member {
-        self.member_at(self.cursor)
-    }
-
-    /// The member after the first `cursor` steps.
+    /// The member after the first `cursor` steps (from the nearest checkpoint at or before it).
     pub fn member_at(&self, cursor: usize) -> Member {
-        self.fold(cursor, |_, _, _, _| {})
+        let cursor = cursor.min(self.len());
+        if cursor == self.cursor {
+            return self.member.clone();
+        }
+        let j = (cursor / CHECKPOINT_EVERY).min(self.checkpoints.len().saturating_sub(1));
+        let mut member = match self.checkpoints.get(j) {
+            Some(checkpoint) => checkpoint.clone(),
+            None => Member::new(self.trace.config.clone()),
+        };
+        let from = j * CHECKPOINT_EVERY;
+        for step in self.trace.steps.iter().take(cursor).skip(from) {
+            // The result is already recorded; only the member's state is wanted here.
+            let _ = member.handle(step.at, &step.input);
+        }
+        member
     }
 
     /// Replays the first `cursor` steps from a fresh member, calling `visit(index, step, result,
@@ -93,13 +145,6 @@ impl Timeline {
         member
     }
 
-    /// Every step's result, in order.
-    pub fn results(&self) -> Vec<StepResult> {
-        let mut results = Vec::with_capacity(self.len());
-        self.fold(self.len(), |_, _, result, _| results.push(result.clone()));
-        results
-    }
-
     /// The time of the last step applied (0 at the start).
     pub fn now(&self) -> Millis {
         self.cursor
@@ -110,7 +155,7 @@ impl Timeline {
 
     /// What `input` at `at` would do at the cursor, without doing it.
     pub fn dry_run(&self, at: Millis, input: &Input) -> StepResult {
-        self.member().handle(at, input)
+        self.member.clone().handle(at, input)
     }
 
     /// Applies `input` at `at` at the cursor. Accepted: the steps after the cursor are dropped (a
@@ -121,10 +166,25 @@ impl Timeline {
 
     /// [`Timeline::act`] with a whole step (a narrated one, say).
     pub fn act_step(&mut self, step: Step) -> StepResult {
-        let effects = self.member().handle(step.at, &step.input)?;
+        // `handle` checks every rejection rule before it changes anything.
+        let effects = self.member.handle(step.at, &step.input)?;
         self.trace.steps.truncate(self.cursor);
+        self.results.truncate(self.cursor);
+        self.checkpoints
+            .truncate(self.cursor / CHECKPOINT_EVERY + 1);
         self.trace.steps.push(step);
-        self.cursor = self.len();
+        self.results.push(Ok(effects.clone()));
+        self.cursor += 1;
+        if self.cursor % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push(self.member.clone());
+        }
         Ok(effects)
+    }
+
+    /// Replaces the narration of step `index` (walkthrough authoring).
+    pub fn set_note(&mut self, index: usize, note: Option<String>) {
+        if let Some(step) = self.trace.steps.get_mut(index) {
+            step.note = note;
+        }
     }
 }

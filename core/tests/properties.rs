@@ -174,6 +174,43 @@ proptest! {
         }
         timeline.seek(cursor);
         let index = cursor.min(members.len() - 1);
-        prop_assert_eq!(&timeline.member(), &members[index]);
+        prop_assert_eq!(timeline.member(), &members[index]);
+        prop_assert_eq!(&timeline.member_at(index), &members[index]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Long sessions cross several checkpoints: seeking anywhere, then acting (a fork), must agree
+    /// with a fold from the start.
+    #[test]
+    fn seeking_and_forking_across_checkpoints_agrees_with_a_fold(
+        config in arb_config(),
+        chunks in proptest::collection::vec(arb_steps(), 10..24),
+        seeks in proptest::collection::vec(any::<proptest::sample::Index>(), 1..6),
+    ) {
+        let mut at = 0;
+        let mut steps = Vec::new();
+        for chunk in chunks {
+            let base = at;
+            for (t, input) in chunk {
+                at = base + t;
+                steps.push(Step::new(Millis(at), input));
+            }
+        }
+        let trace = Trace { config: config.clone(), steps, ..Trace::default() };
+        let mut timeline = Timeline::from_trace(trace);
+        for seek in seeks {
+            let cursor = seek.index(timeline.len() + 1);
+            timeline.seek(cursor);
+            let folded = timeline.fold(cursor, |_, _, _, _| {});
+            prop_assert_eq!(timeline.member(), &folded);
+            let fork = timeline.act(Millis(at + 1), Input::Tick);
+            if fork.is_ok() {
+                prop_assert_eq!(timeline.len(), cursor + 1);
+                prop_assert_eq!(timeline.member(), &timeline.fold(cursor + 1, |_, _, _, _| {}));
+            }
+        }
     }
 }

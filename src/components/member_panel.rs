@@ -7,7 +7,7 @@ use leptos::prelude::*;
 #[component]
 pub fn MemberPanel() -> impl IntoView {
     let session = use_session();
-    let member = Memo::new(move |_| session.timeline.with(|t| t.member()));
+    let member = Memo::new(move |_| session.timeline.with(|t| t.member().clone()));
     let state = move || member.with(|m| m.state().as_str());
     let member_id = move || {
         member.with(|m| match m.member_id() {

@@ -18,7 +18,7 @@ pub fn QuickActions() -> impl IntoView {
         session.act(next_at(), Input::Subscribe { topics });
     };
     let answer = move |_| {
-        let response = session.timeline.with(|t| default_answer(&t.member()));
+        let response = session.timeline.with(|t| default_answer(t.member()));
         session.act(next_at(), Input::HeartbeatResponse(response));
     };
     let tick = move |_| {
