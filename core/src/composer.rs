@@ -1,13 +1,65 @@
-//! What the coordinator console proposes: the one-click answer to the heartbeat in flight.
-//! The coordinator's choices are the user's; this only fills the composer with a sensible draft.
+//! The coordinator console's drafts: what the user is about to answer, and the quick actions that
+//! edit it. The choices are the user's; this only proposes and converts.
 
-use crate::input::HeartbeatResponse;
+use crate::assignment::{Partition, PartitionSet};
+use crate::error_code::ErrorCode;
+use crate::input::{HeartbeatResponse, Input};
 use crate::member::Member;
+use serde::{Deserialize, Serialize};
 
 /// The member id the console hands out to a member that has none.
 pub const DEFAULT_MEMBER_ID: &str = "member-1";
 /// The heartbeat interval the console proposes when the member has none yet.
 pub const DEFAULT_INTERVAL_MS: u32 = 5000;
+/// The topic quick actions add partitions of when the member subscribed to nothing.
+pub const DEFAULT_TOPIC: &str = "orders";
+
+/// The assignment field of a drafted success.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AssignmentDraft {
+    /// `null`: the member keeps reconciling toward what it has.
+    Unchanged,
+    /// The complete target.
+    Set(PartitionSet),
+}
+
+/// An answer to the heartbeat in flight, as drafted in the console.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Draft {
+    Success {
+        member_id: String,
+        member_epoch: i32,
+        heartbeat_interval_ms: u32,
+        assignment: AssignmentDraft,
+    },
+    Error(ErrorCode),
+    /// No answer: a timeout or a disconnect.
+    NoAnswer,
+}
+
+impl Draft {
+    /// The input this draft sends.
+    pub fn to_input(&self) -> Input {
+        match self {
+            Draft::Success {
+                member_id,
+                member_epoch,
+                heartbeat_interval_ms,
+                assignment,
+            } => Input::HeartbeatResponse(HeartbeatResponse {
+                member_id: member_id.clone(),
+                member_epoch: *member_epoch,
+                heartbeat_interval_ms: *heartbeat_interval_ms,
+                assignment: match assignment {
+                    AssignmentDraft::Unchanged => None,
+                    AssignmentDraft::Set(set) => Some(set.clone()),
+                },
+            }),
+            Draft::Error(code) => Input::HeartbeatError { code: code.clone() },
+            Draft::NoAnswer => Input::HeartbeatFailed,
+        }
+    }
+}
 
 /// "Answer: bump epoch, keep assignment": the member's id (or a new one), its epoch plus one (at
 /// least 1), its interval, and no assignment (= unchanged).
@@ -27,4 +79,46 @@ pub fn default_answer(member: &Member) -> HeartbeatResponse {
         heartbeat_interval_ms: interval,
         assignment: None,
     }
+}
+
+/// [`default_answer`] as a draft.
+pub fn default_draft(member: &Member) -> Draft {
+    let r = default_answer(member);
+    Draft::Success {
+        member_id: r.member_id,
+        member_epoch: r.member_epoch,
+        heartbeat_interval_ms: r.heartbeat_interval_ms,
+        assignment: AssignmentDraft::Unchanged,
+    }
+}
+
+/// "Same as now": the newest target while reconciling, else the assigned set.
+pub fn same_as_now(member: &Member) -> PartitionSet {
+    member.newest_target().unwrap_or(member.assigned()).clone()
+}
+
+/// "Add next partition": the lowest partition of the first subscribed topic (or of
+/// [`DEFAULT_TOPIC`]) that `set` lacks.
+pub fn add_next_partition(member: &Member, set: &PartitionSet) -> PartitionSet {
+    let topic = member
+        .subscription()
+        .iter()
+        .next()
+        .map_or(DEFAULT_TOPIC, String::as_str);
+    let mut next = set.clone();
+    let free = (0..).find(|&p: &Partition| !set.contains(topic, p));
+    if let Some(p) = free {
+        next.insert(topic, p);
+    }
+    next
+}
+
+/// "Revoke one": `set` without its last partition.
+pub fn revoke_one(set: &PartitionSet) -> PartitionSet {
+    let mut next = set.clone();
+    let last = set.iter().last().map(|(t, p)| (t.to_owned(), p));
+    if let Some((topic, p)) = last {
+        next.remove(&topic, p);
+    }
+    next
 }

@@ -37,14 +37,18 @@
 //! assert_eq!(member.poll_timeout(), None); // the acknowledgement is in flight
 //! ```
 
+pub mod application;
 mod assignment;
 pub mod composer;
 mod config;
 mod effect;
 mod error_code;
+pub mod frame;
 mod heartbeat;
 mod input;
+pub mod lint;
 mod member;
+pub mod narration;
 mod reconciliation;
 mod rejected;
 pub mod replay;

@@ -128,7 +128,28 @@ proptest! {
             if let Err(e) = shadow.check(&before, input, &result, &member) {
                 return Err(TestCaseError::fail(format!("after {input:?} at {at}: {e}")));
             }
+            if let Ok(effects) = &result {
+                // The screen's part-way frames, folded to the end, agree with the member.
+                let folded = kip848_core::frame::Frame::partway(&before, &member, input, effects, effects.len());
+                prop_assert_eq!(folded, kip848_core::frame::Frame::of(&member));
+            }
         }
+    }
+
+    #[test]
+    fn the_application_lane_has_one_outstanding_span_per_awaited_completion(
+        config in arb_config(), steps in arb_steps()
+    ) {
+        let steps = steps.into_iter().map(|(at, input)| Step::new(Millis(at), input)).collect();
+        let timeline = Timeline::from_trace(Trace { config, steps, ..Trace::default() });
+        let lane = kip848_core::application::spans(&timeline, timeline.len());
+        use kip848_core::application::SpanStatus::{Abandoned, Pending};
+        let pending: Vec<_> = lane.iter().filter(|s| s.status == Pending).collect();
+        let abandoned = lane.iter().filter(|s| s.status == Abandoned).count();
+        let member = timeline.member();
+        prop_assert_eq!(abandoned, member.owed_to_abandoned() as usize);
+        prop_assert_eq!(pending.len(), usize::from(member.awaiting().is_some()));
+        prop_assert_eq!(pending.first().map(|s| &s.call), member.awaiting());
     }
 
     #[test]

@@ -1,0 +1,229 @@
+//! Words for what happens: the log's lines and the screen reader's narration. Names come from the
+//! protocol (member epoch, assigned set, target, reconciliation, fenced).
+
+use crate::assignment::PartitionSet;
+use crate::effect::{Effect, HeartbeatRequest, Purpose};
+use crate::error_code::ErrorClass;
+use crate::frame::Frame;
+use crate::input::{Input, Outcome};
+use crate::member::Member;
+use crate::state::StateName;
+use crate::timeline::StepResult;
+
+/// One line for an input: what the coordinator, the application or the clock did.
+pub fn describe_input(input: &Input) -> String {
+    match input {
+        Input::Subscribe { topics } => {
+            let topics: Vec<&str> = topics.iter().map(String::as_str).collect();
+            format!("Application subscribes to {}", list(&topics))
+        }
+        Input::HeartbeatResponse(r) => {
+            let id = if r.member_id.is_empty() {
+                "no member id".to_owned()
+            } else {
+                format!("member id {}", r.member_id)
+            };
+            let assignment = match &r.assignment {
+                None => "assignment unchanged".to_owned(),
+                Some(set) => format!("assignment {set}"),
+            };
+            format!(
+                "Coordinator answers: {id}, epoch {}, interval {} ms, {assignment}",
+                r.member_epoch, r.heartbeat_interval_ms
+            )
+        }
+        Input::HeartbeatError { code } => format!("Coordinator answers with error {code}"),
+        Input::HeartbeatFailed => "No answer: the heartbeat timed out".to_owned(),
+        Input::Tick => "Time passes".to_owned(),
+        Input::Completed {
+            outcome: Outcome::Ok,
+        } => "Application: the oldest commit or callback completes".to_owned(),
+        Input::Completed {
+            outcome: Outcome::Failed,
+        } => "Application: the oldest commit or callback fails".to_owned(),
+        Input::Close => "Application closes the consumer".to_owned(),
+    }
+}
+
+fn list(items: &[&str]) -> String {
+    match items {
+        [] => "nothing".to_owned(),
+        _ => items.join(", "),
+    }
+}
+
+/// One sentence per effect, in order, with the member as it is at that point.
+pub fn narrate_effects(
+    before: &Member,
+    after: &Member,
+    input: &Input,
+    effects: &[Effect],
+) -> Vec<String> {
+    (0..effects.len())
+        .map(|i| {
+            let frame = Frame::partway(before, after, input, effects, i + 1);
+            narrate(&effects[i], input, &frame)
+        })
+        .collect()
+}
+
+/// A sentence for one effect; `frame` is the member just after it.
+pub fn narrate(effect: &Effect, input: &Input, frame: &Frame) -> String {
+    match effect {
+        Effect::Transition { from, to } => narrate_transition(*from, *to, input, frame),
+        Effect::SendHeartbeat(request) => narrate_heartbeat(request),
+        Effect::RemoveFromAssigned { partitions } => {
+            format!("Removed {partitions} from the assigned set")
+        }
+        Effect::CommitOffsets { partitions } => format!("Committing the offsets of {partitions}"),
+        Effect::InvokeOnPartitionsRevoked { partitions } => {
+            format!("onPartitionsRevoked({partitions})")
+        }
+        Effect::AddToAssigned { partitions } => format!("Added {partitions} to the assigned set"),
+        Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
+        Effect::InvokeOnPartitionsAssigned { partitions } => {
+            format!("onPartitionsAssigned({partitions})")
+        }
+        Effect::ClearAssigned { partitions } => format!("Cleared {partitions} without callbacks"),
+        Effect::ReportError { code } => format!("Reported {code} to the application"),
+    }
+}
+
+fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Frame) -> String {
+    use StateName::*;
+    let code = match input {
+        Input::HeartbeatError { code } => Some(code),
+        _ => None,
+    };
+    match (from, to) {
+        (New, Joining) => "Subscribed: JOINING, sending a full heartbeat with epoch 0".to_owned(),
+        (Joining, Joined) => format!(
+            "Joined the group as {} with epoch {}",
+            frame.member_id, frame.member_epoch
+        ),
+        (Joined, Assigning) => match input {
+            Input::HeartbeatResponse(r) => match &r.assignment {
+                Some(target) => format!("New target {target}: ASSIGNING, revocation first"),
+                None => "New target: ASSIGNING".to_owned(),
+            },
+            _ => "ASSIGNING".to_owned(),
+        },
+        (Assigning, Joined) => format!("Reconciled: back to JOINED owning {}", frame.assigned),
+        (_, Joining) => {
+            let code = code.map_or(String::new(), |c| format!(" ({c})"));
+            format!("Fenced{code}: assigned set cleared without callbacks, rejoining with epoch 0")
+        }
+        (_, Terminating) => {
+            "Closing: TERMINATING, revoking everything owned, then the leave heartbeat".to_owned()
+        }
+        (Terminating, Terminated) => {
+            let leave_sent = frame.member_epoch < 0;
+            let fenced = code.is_some_and(|c| c.class() == ErrorClass::Fencing);
+            if frame.failure.is_some() {
+                terminated_by(frame)
+            } else if fenced && !leave_sent {
+                "Fenced while leaving: TERMINATED without sending the leave".to_owned()
+            } else {
+                "Leave answered: left the group, TERMINATED".to_owned()
+            }
+        }
+        (_, Terminated) => match (&frame.failure, input) {
+            (Some(_), _) => terminated_by(frame),
+            (None, _) => "Closed before joining: TERMINATED".to_owned(),
+        },
+        _ => format!("{from} → {to}"),
+    }
+}
+
+fn terminated_by(frame: &Frame) -> String {
+    match &frame.failure {
+        Some(code) => {
+            format!("Fatal error {code}: assigned set dropped without callbacks, TERMINATED")
+        }
+        None => "TERMINATED".to_owned(),
+    }
+}
+
+fn owned(set: &Option<PartitionSet>) -> String {
+    match set {
+        Some(set) => format!("owned {set}"),
+        None => "owned not sent".to_owned(),
+    }
+}
+
+fn narrate_heartbeat(request: &HeartbeatRequest) -> String {
+    let kind = if request.is_full() { "full" } else { "delta" };
+    match request.purpose {
+        Purpose::Leave => format!("Leave heartbeat sent with epoch {}", request.member_epoch),
+        Purpose::Join => format!(
+            "Join heartbeat sent ({kind}, epoch {}, {})",
+            request.member_epoch,
+            owned(&request.owned)
+        ),
+        purpose => format!(
+            "{} heartbeat sent ({kind}, epoch {}, {})",
+            purpose_name(purpose),
+            request.member_epoch,
+            owned(&request.owned)
+        ),
+    }
+}
+
+/// A heartbeat's purpose in words, capitalised.
+pub fn purpose_name(purpose: Purpose) -> &'static str {
+    match purpose {
+        Purpose::Join => "Join",
+        Purpose::Interval => "Interval",
+        Purpose::BetweenRevokeAndAssign => "Between-revoke-and-assign",
+        Purpose::Acknowledge => "Acknowledging",
+        Purpose::Retry => "Retry",
+        Purpose::Leave => "Leave",
+    }
+}
+
+/// What the live region says after an input: its transitions in words, or else what changed.
+pub fn headline(before: &Member, after: &Member, input: &Input, result: &StepResult) -> String {
+    let effects = match result {
+        Err(reason) => return format!("Rejected: {reason}"),
+        Ok(effects) => effects,
+    };
+    let lines = narrate_effects(before, after, input, effects);
+    let transitions: Vec<&str> = effects
+        .iter()
+        .zip(&lines)
+        .filter(|(e, _)| matches!(e, Effect::Transition { .. }))
+        .map(|(_, line)| line.as_str())
+        .collect();
+    if !transitions.is_empty() {
+        return transitions.join(". ");
+    }
+    if let (Some(retry), true) = (after.retry_owed(), before.retry_owed().is_none()) {
+        let kind = if retry.leave {
+            "the leave"
+        } else {
+            "a full heartbeat"
+        };
+        return format!("Retriable: {kind} will be retried at {} ms", retry.due.0);
+    }
+    if !lines.is_empty() {
+        return lines.join(". ");
+    }
+    match input {
+        Input::HeartbeatResponse(_) => format!(
+            "Answer taken: epoch {}, nothing else changes",
+            after.member_epoch()
+        ),
+        Input::Tick => match after.poll_timeout() {
+            Some(due) => format!("Nothing due yet; next deadline at {} ms", due.0),
+            None => "Nothing due".to_owned(),
+        },
+        Input::Completed { .. } if before.owed_to_abandoned() > after.owed_to_abandoned() => {
+            "A completion owed to an abandoned reconciliation arrives: discarded".to_owned()
+        }
+        Input::Completed { .. } => {
+            "Completed; the member waits for its heartbeat in flight".to_owned()
+        }
+        Input::Close => "Already leaving: nothing to do".to_owned(),
+        _ => "No visible effect".to_owned(),
+    }
+}

@@ -1,0 +1,262 @@
+//! The console's helpers: drafts and quick actions, lint before send, narration, the application
+//! lane.
+
+mod common;
+
+use common::*;
+use kip848_core::application::{spans, SpanStatus};
+use kip848_core::composer::*;
+use kip848_core::lint::{lint, Verdict};
+use kip848_core::narration::{describe_input, headline};
+use kip848_core::*;
+
+fn lint_of(h: &Harness, input: Input) -> (Verdict, String) {
+    let l = lint(&h.member, h.now, &input);
+    (l.verdict, l.message)
+}
+
+#[test]
+fn the_default_draft_bumps_the_epoch_and_keeps_the_assignment() {
+    let mut h = Harness::new(Config::default());
+    assert_eq!(
+        default_draft(&h.member),
+        Draft::Success {
+            member_id: DEFAULT_MEMBER_ID.into(),
+            member_epoch: 1,
+            heartbeat_interval_ms: DEFAULT_INTERVAL_MS,
+            assignment: AssignmentDraft::Unchanged
+        }
+    );
+    h.subscribe(&["orders"]);
+    h.respond("m-9", 4, None);
+    let Input::HeartbeatResponse(r) = default_draft(&h.member).to_input() else {
+        panic!("a success")
+    };
+    assert_eq!(
+        (
+            r.member_id.as_str(),
+            r.member_epoch,
+            r.heartbeat_interval_ms,
+            r.assignment
+        ),
+        ("m-9", 5, 1000, None)
+    );
+    assert_eq!(Draft::NoAnswer.to_input(), Input::HeartbeatFailed);
+}
+
+#[test]
+fn quick_actions_edit_the_drafted_assignment() {
+    let h = Harness::joined(Config::default(), set(&[("orders", &[0, 2])]));
+    let now = same_as_now(&h.member);
+    assert_eq!(now, set(&[("orders", &[0, 2])]));
+    assert_eq!(
+        add_next_partition(&h.member, &now),
+        set(&[("orders", &[0, 1, 2])])
+    );
+    assert_eq!(revoke_one(&now), set(&[("orders", &[0])]));
+    assert_eq!(revoke_one(&PartitionSet::new()), PartitionSet::new());
+}
+
+#[test]
+fn lint_rejects_what_the_member_would_reject() {
+    let h = Harness::new(Config::default());
+    let (verdict, message) = lint_of(&h, response("m-1", 1, None));
+    assert_eq!(verdict, Verdict::Rejected);
+    assert_eq!(message, "Rejected: no heartbeat is in flight to answer");
+}
+
+#[test]
+fn lint_flags_answers_no_coordinator_would_send() {
+    let mut h = Harness::joined(Config::default(), set(&[("orders", &[0])]));
+    h.at(1010);
+    h.tick();
+    let cases = [
+        (
+            response(ID, 0, None),
+            Verdict::Rejected,
+            "member_epoch >= 1",
+        ),
+        (
+            response(ID, 1, Some(set(&[("orders", &[0])]))),
+            Verdict::Normal,
+            "Normal: JOINED → ASSIGNING, ASSIGNING → JOINED",
+        ),
+        (response(ID, 2, None), Verdict::Normal, "Normal: accepted"),
+        (
+            response(ID, 2, Some(set(&[("orders", &[0])]))),
+            Verdict::Unusual,
+            "same assignment with a new epoch",
+        ),
+        (
+            response(ID, 2, Some(set(&[("payments", &[0])]))),
+            Verdict::Unusual,
+            "names payments",
+        ),
+        (
+            response("m-2", 2, None),
+            Verdict::Unusual,
+            "different member id",
+        ),
+        (
+            Input::HeartbeatError {
+                code: ErrorCode::FencedInstanceId,
+            },
+            Verdict::Unusual,
+            "static members",
+        ),
+        (
+            Input::HeartbeatError {
+                code: ErrorCode::from("WHAT"),
+            },
+            Verdict::Unusual,
+            "treats it as fatal",
+        ),
+        (
+            Input::HeartbeatError {
+                code: ErrorCode::FencedMemberEpoch,
+            },
+            Verdict::Normal,
+            "JOINED → JOINING",
+        ),
+    ];
+    for (input, verdict, mentions) in cases {
+        let (v, message) = lint_of(&h, input.clone());
+        assert_eq!(v, verdict, "{input:?}: {message}");
+        assert!(message.contains(mentions), "{input:?}: {message}");
+    }
+    h.respond(ID, 3, None);
+    h.at(2020);
+    h.tick();
+    let (v, message) = lint_of(&h, response(ID, 2, None));
+    assert_eq!(
+        (v, message.as_str()),
+        (
+            Verdict::Unusual,
+            "Unusual: the epoch goes down from 3 to 2; a coordinator never lowers it"
+        )
+    );
+}
+
+#[test]
+fn lint_leaves_the_member_untouched() {
+    let h = Harness::joined(Config::default(), set(&[("orders", &[0])]));
+    let before = h.member.clone();
+    lint(&h.member, Millis(5000), &Input::Close);
+    assert_eq!(h.member, before);
+}
+
+#[test]
+fn the_headline_of_a_fence_says_what_happens_in_words() {
+    let mut h = Harness::joined(Config::default(), set(&[("orders", &[0])]));
+    h.at(1010);
+    h.tick();
+    let before = h.member.clone();
+    let input = Input::HeartbeatError {
+        code: ErrorCode::FencedMemberEpoch,
+    };
+    let result = h.member.handle(h.now, &input);
+    assert_eq!(
+        headline(&before, &h.member, &input, &result),
+        "Fenced (FENCED_MEMBER_EPOCH): assigned set cleared without callbacks, rejoining with epoch 0"
+    );
+}
+
+#[test]
+fn headlines_cover_joins_reconciliations_retries_and_rejections() {
+    let mut h = Harness::new(Config::default());
+    let step = |h: &mut Harness, input: Input| {
+        let before = h.member.clone();
+        let result = h.member.handle(h.now, &input);
+        headline(&before, &h.member, &input, &result)
+    };
+    assert_eq!(
+        step(&mut h, response("m-1", 1, None)),
+        "Rejected: no heartbeat is in flight to answer"
+    );
+    assert_eq!(
+        step(
+            &mut h,
+            Input::Subscribe {
+                topics: ["orders".to_string()].into()
+            }
+        ),
+        "Subscribed: JOINING, sending a full heartbeat with epoch 0"
+    );
+    assert_eq!(
+        step(&mut h, Input::HeartbeatFailed),
+        "Retriable: a full heartbeat will be retried at 100 ms"
+    );
+    h.at(100);
+    assert_eq!(
+        step(&mut h, Input::Tick),
+        "Retry heartbeat sent (full, epoch 0, owned {})"
+    );
+    assert_eq!(
+        step(&mut h, response("m-1", 1, Some(set(&[("orders", &[0])])))),
+        "Joined the group as m-1 with epoch 1. New target orders-0: ASSIGNING, revocation first. Reconciled: back to JOINED owning orders-0"
+    );
+    assert_eq!(
+        step(&mut h, Input::Close),
+        "Closing: TERMINATING, revoking everything owned, then the leave heartbeat"
+    );
+    assert_eq!(
+        step(&mut h, response("m-1", 1, None)),
+        "Leave heartbeat sent with epoch -1"
+    );
+    assert_eq!(
+        step(&mut h, response("", -1, None)),
+        "Leave answered: left the group, TERMINATED"
+    );
+    assert_eq!(
+        describe_input(&Input::HeartbeatFailed),
+        "No answer: the heartbeat timed out"
+    );
+}
+
+#[test]
+fn the_application_lane_pairs_each_call_with_its_completion() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/traces/fenced-mid-revocation.json"
+    ))
+    .expect("trace");
+    let timeline = Timeline::from_trace(trace::Trace::parse(&text).expect("valid"));
+    let lane = spans(&timeline, timeline.len());
+    let summary: Vec<(&str, usize, Option<usize>, SpanStatus)> = lane
+        .iter()
+        .map(|s| (s.call.name(), s.started, s.ended, s.status))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (
+                "invoke_on_partitions_assigned",
+                1,
+                Some(2),
+                SpanStatus::Completed(Outcome::Ok)
+            ),
+            (
+                "commit_offsets",
+                5,
+                Some(6),
+                SpanStatus::Completed(Outcome::Ok)
+            ),
+            (
+                "invoke_on_partitions_revoked",
+                6,
+                Some(9),
+                SpanStatus::Discarded(Outcome::Failed)
+            ),
+            (
+                "invoke_on_partitions_assigned",
+                11,
+                None,
+                SpanStatus::Pending
+            ),
+        ]
+    );
+    assert_eq!(lane[3].waiting, Some(StateName::Assigning));
+    let earlier = spans(&timeline, 8);
+    assert_eq!(earlier[2].status, SpanStatus::Pending);
+    assert_eq!(earlier[2].waiting, Some(StateName::Assigning));
+}
