@@ -1,6 +1,7 @@
-//! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl`, both through
-//! the library and through the `kip848-replay` command. `BLESS=1` rewrites the expected files
-//! (review the diff: they are the contract).
+//! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl`, and every
+//! built-in scenario of the app (`assets/scenarios/*.json`) to `traces/scenarios/*.replay.jsonl`,
+//! both through the library and through the `kip848-replay` command. `BLESS=1` rewrites the
+//! expected files (review the diff: they are the contract).
 
 use kip848_core::replay::replay_to_string;
 use kip848_core::timeline::Timeline;
@@ -8,10 +9,9 @@ use kip848_core::trace::Trace;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn traces() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/traces exists")
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
@@ -19,13 +19,47 @@ fn traces() -> Vec<PathBuf> {
     files
 }
 
+fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scenarios() -> Vec<PathBuf> {
+    json_files(&manifest_dir().join("../assets/scenarios"))
+}
+
+fn traces() -> Vec<PathBuf> {
+    let mut all = json_files(&manifest_dir().join("tests/traces"));
+    all.extend(scenarios());
+    all
+}
+
 fn expected_path(trace: &Path) -> PathBuf {
-    trace.with_extension("replay.jsonl")
+    if trace.parent().is_some_and(|p| p.ends_with("scenarios")) {
+        let name = trace.file_name().unwrap_or_default();
+        manifest_dir().join("tests/traces/scenarios").join(name).with_extension("replay.jsonl")
+    } else {
+        trace.with_extension("replay.jsonl")
+    }
 }
 
 #[test]
-fn there_are_at_least_ten_golden_traces() {
-    assert!(traces().len() >= 10, "{:?}", traces());
+fn there_are_at_least_ten_golden_traces_and_ten_scenarios() {
+    assert!(json_files(&manifest_dir().join("tests/traces")).len() >= 10);
+    assert!(scenarios().len() >= 10);
+}
+
+/// A built-in scenario teaches: it has a title, narration, and no input the member rejects.
+#[test]
+fn every_built_in_scenario_is_titled_narrated_and_fully_accepted() {
+    for path in scenarios() {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(trace.title.is_some() && trace.description.is_some(), "{}", path.display());
+        assert!(trace.steps.iter().any(|s| s.note.is_some()), "{} has no narration", path.display());
+        let timeline = Timeline::from_trace(trace);
+        let rejected: Vec<usize> = (0..timeline.len()).filter(|&i| timeline.results()[i].is_err()).collect();
+        assert!(rejected.is_empty(), "{}: steps {rejected:?} are rejected", path.display());
+    }
 }
 
 #[test]
