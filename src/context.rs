@@ -1,21 +1,66 @@
-//! The one source of truth: the session's `Timeline` in a context signal.
+//! The one source of truth: the session's `Timeline` in a context signal, plus what the screen
+//! adds to it (how much of the current step is shown, playback, the drafted answer).
 
-use kip848_core::{Input, Millis, Rejected, Timeline};
+use kip848_core::composer::{default_draft, Draft};
+use kip848_core::frame::Frame;
+use kip848_core::narration::headline;
+use kip848_core::timeline::StepResult;
+use kip848_core::trace::Trace;
+use kip848_core::{Config, Effect, Input, Millis, Timeline};
 use leptos::prelude::*;
 
-/// The session: a `Copy` handle on the timeline signal, provided once by the app.
+/// Virtual time between two clicks: each answer or application action happens this much after
+/// the previous step, so the log and the sequence diagram keep them apart.
+pub const CLICK_GAP_MS: u64 = 10;
+
+/// A message under the console: why an input was refused, or what a load did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    Rejected(String),
+    Info(String),
+    Error(String),
+}
+
+/// The session: `Copy` handles on every signal, provided once by the app.
 #[derive(Clone, Copy)]
 pub struct Session {
     pub timeline: RwSignal<Timeline>,
-    /// Why the last input was refused, shown until the next accepted one.
-    pub rejection: RwSignal<Option<Rejected>>,
+    /// How many effects of the last applied step are shown; `None` shows them all.
+    pub shown: RwSignal<Option<usize>>,
+    pub playing: RwSignal<bool>,
+    /// Guided mode: playback pauses on every narrated step.
+    pub guided: RwSignal<bool>,
+    /// Playback speed as a power of two: -2 is ¼×, 0 is 1×, 3 is 8×.
+    pub speed: RwSignal<i32>,
+    pub draft: RwSignal<Draft>,
+    pub notice: RwSignal<Option<Notice>>,
+    /// What the live region says.
+    pub announcement: RwSignal<String>,
+    pub help_open: RwSignal<bool>,
+    /// The title of the scenario loaded, if any.
+    pub scenario: RwSignal<Option<String>>,
+    /// The member as the screen shows it (part-way through the current step while it animates).
+    pub frame: Memo<Frame>,
 }
 
 /// Provides a session around `timeline` to every component below.
 pub fn provide_session(timeline: Timeline) -> Session {
+    let draft = default_draft(timeline.member());
+    let timeline = RwSignal::new(timeline);
+    let shown = RwSignal::new(None);
+    let frame = Memo::new(move |_| timeline.with(|t| shown.with(|s| frame_of(t, *s))));
     let session = Session {
-        timeline: RwSignal::new(timeline),
-        rejection: RwSignal::new(None),
+        timeline,
+        shown,
+        playing: RwSignal::new(false),
+        guided: RwSignal::new(false),
+        speed: RwSignal::new(0),
+        draft: RwSignal::new(draft),
+        notice: RwSignal::new(None),
+        announcement: RwSignal::new(String::new()),
+        help_open: RwSignal::new(false),
+        scenario: RwSignal::new(None),
+        frame,
     };
     provide_context(session);
     session
@@ -26,11 +71,194 @@ pub fn use_session() -> Session {
     expect_context::<Session>()
 }
 
-impl Session {
-    /// Applies `input` at `at` at the cursor; a refusal is kept for display and changes nothing.
-    pub fn act(&self, at: Millis, input: Input) {
-        let mut outcome = Ok(Vec::new());
-        self.timeline.update(|t| outcome = t.act(at, input));
-        self.rejection.set(outcome.err());
+/// The frame at the cursor, part-way through the last step when `shown` says so.
+fn frame_of(t: &Timeline, shown: Option<usize>) -> Frame {
+    let (Some(shown), Some(index)) = (shown, t.cursor().checked_sub(1)) else {
+        return Frame::of(t.member());
+    };
+    match (t.steps().get(index), t.results().get(index)) {
+        (Some(step), Some(Ok(effects))) if shown < effects.len() => {
+            Frame::partway(&t.member_at(index), t.member(), &step.input, effects, shown)
+        }
+        _ => Frame::of(t.member()),
     }
+}
+
+/// The effects of step `index`, if it was accepted.
+pub fn effects_of(t: &Timeline, index: usize) -> &[Effect] {
+    match t.results().get(index) {
+        Some(Ok(effects)) => effects,
+        _ => &[],
+    }
+}
+
+impl Session {
+    /// The time an action taken now happens at.
+    pub fn next_at(&self) -> Millis {
+        self.timeline.with_untracked(|t| t.now().plus(CLICK_GAP_MS))
+    }
+
+    /// Applies `input` at `at` at the cursor (dropping any later steps); a refusal is shown and
+    /// changes nothing. The new step's effects are then revealed one by one.
+    pub fn act(&self, at: Millis, input: Input) {
+        let mut outcome: StepResult = Ok(Vec::new());
+        let mut before = None;
+        self.timeline.update(|t| {
+            before = Some(t.member().clone());
+            outcome = t.act(at, input.clone());
+        });
+        match outcome {
+            Err(reason) => {
+                self.announcement.set(format!("Rejected: {reason}"));
+                self.notice.set(Some(Notice::Rejected(reason.to_string())));
+            }
+            Ok(effects) => {
+                self.notice.set(None);
+                self.playing.set(false);
+                self.shown.set((!effects.is_empty() && self.animates()).then_some(0));
+                self.reset_draft();
+                if let Some(before) = before {
+                    let after = self.timeline.with_untracked(|t| t.member().clone());
+                    self.announcement.set(headline(&before, &after, &input, &Ok(effects)));
+                }
+            }
+        }
+    }
+
+    /// Sends the drafted answer.
+    pub fn send_draft(&self) {
+        let input = self.draft.with_untracked(Draft::to_input);
+        self.act(self.next_at(), input);
+    }
+
+    /// Whether effects are revealed one at a time (not at the fastest speed).
+    pub fn animates(&self) -> bool {
+        self.speed.get_untracked() < MAX_SPEED
+    }
+
+    /// The drafted answer goes back to "bump epoch, keep assignment" for the member at the cursor.
+    pub fn reset_draft(&self) {
+        let draft = self.timeline.with_untracked(|t| default_draft(t.member()));
+        self.draft.set(draft);
+    }
+
+    /// Moves to `cursor` with every effect of its last step shown, and says where it is.
+    pub fn seek(&self, cursor: usize) {
+        self.timeline.update(|t| t.seek(cursor));
+        self.shown.set(None);
+        self.reset_draft();
+        self.announce_position();
+    }
+
+    /// Shows one more effect: of the current step, or the first of the next one.
+    pub fn step_effect_forward(&self) {
+        self.playing.set(false);
+        let (cursor, len, shown) = self.position();
+        match shown {
+            Some(j) if j + 1 < effects_count(self, cursor) => self.shown.set(Some(j + 1)),
+            Some(_) => self.finish_reveal(),
+            None if cursor < len => {
+                self.timeline.update(|t| t.seek(cursor + 1));
+                let count = effects_count(self, cursor + 1);
+                self.shown.set((count > 1).then_some(1));
+                self.reset_draft();
+                if count <= 1 {
+                    self.announce_position();
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Hides the last effect shown, or goes back to the previous step.
+    pub fn step_effect_back(&self) {
+        self.playing.set(false);
+        let (cursor, _, shown) = self.position();
+        let count = effects_count(self, cursor);
+        match shown {
+            Some(j) if j > 1 => self.shown.set(Some(j - 1)),
+            None if count > 1 => self.shown.set(Some(count - 1)),
+            _ if cursor > 0 => self.seek(cursor - 1),
+            _ => {}
+        }
+    }
+
+    pub fn step_input_forward(&self) {
+        self.playing.set(false);
+        let (cursor, len, shown) = self.position();
+        if shown.is_some() {
+            self.finish_reveal();
+        } else if cursor < len {
+            self.seek(cursor + 1);
+        }
+    }
+
+    pub fn step_input_back(&self) {
+        self.playing.set(false);
+        let (cursor, _, _) = self.position();
+        if cursor > 0 {
+            self.seek(cursor - 1);
+        }
+    }
+
+    /// Reveals the rest of the current step at once.
+    pub fn finish_reveal(&self) {
+        self.shown.set(None);
+        self.announce_position();
+    }
+
+    /// (cursor, length, effects shown) without tracking.
+    pub fn position(&self) -> (usize, usize, Option<usize>) {
+        let (cursor, len) = self.timeline.with_untracked(|t| (t.cursor(), t.len()));
+        (cursor, len, self.shown.get_untracked())
+    }
+
+    /// Says in the live region what the step at the cursor did.
+    pub fn announce_position(&self) {
+        let text = self.timeline.with_untracked(|t| {
+            let Some(index) = t.cursor().checked_sub(1) else {
+                return "At the start: the member is NEW".to_owned();
+            };
+            match (t.steps().get(index), t.results().get(index)) {
+                (Some(step), Some(result)) => {
+                    let before = t.member_at(index);
+                    format!("Step {}: {}", index + 1, headline(&before, t.member(), &step.input, result))
+                }
+                _ => String::new(),
+            }
+        });
+        self.announcement.set(text);
+    }
+
+    /// Replaces the session by `trace` (a scenario or an import), at its start.
+    pub fn load(&self, trace: Trace, at_start: bool) {
+        let title = trace.title.clone();
+        let mut timeline = Timeline::from_trace(trace);
+        if at_start {
+            timeline.seek(0);
+        }
+        self.playing.set(false);
+        self.shown.set(None);
+        self.timeline.set(timeline);
+        self.scenario.set(title);
+        self.notice.set(None);
+        self.reset_draft();
+        self.announce_position();
+    }
+
+    /// Starts over with `config`: a configuration is fixed for a session.
+    pub fn restart(&self, config: Config) {
+        self.load(Trace { config, ..Trace::default() }, true);
+        self.scenario.set(None);
+        self.notice.set(Some(Notice::Info("Configuration changed: the session restarted".to_owned())));
+    }
+}
+
+/// The fastest speed: effects are shown all at once.
+pub const MAX_SPEED: i32 = 4;
+
+fn effects_count(session: &Session, cursor: usize) -> usize {
+    session
+        .timeline
+        .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()))
 }

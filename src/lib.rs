@@ -7,5 +7,8 @@
 pub mod app;
 pub mod components;
 pub mod context;
+pub mod playback;
+pub mod scenarios;
+pub mod shortcuts;
 
 pub use app::App;

@@ -1,4 +1,17 @@
-//! One component per panel.
+//! One component per panel, named after its place on screen.
 
-pub mod member_panel;
-pub mod quick_actions;
+pub mod app_actions;
+pub mod app_lane;
+pub mod assigned_set;
+pub mod assignment_editor;
+pub mod config_panel;
+pub mod console;
+pub mod diagram;
+pub mod help_dialog;
+pub mod inspector;
+pub mod live_region;
+pub mod log;
+pub mod member_facts;
+pub mod scenario_panel;
+pub mod sequence;
+pub mod time_controls;

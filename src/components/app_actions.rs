@@ -1,0 +1,103 @@
+//! The application's own actions (subscribe, close, complete a callback) and the clock.
+
+use crate::context::{use_session, Session};
+use crate::shortcuts::{shortcut_of, Action};
+use kip848_core::lint::{lint, Verdict};
+use kip848_core::{Input, Millis, Outcome};
+use leptos::prelude::*;
+
+/// The topics the subscribe button uses, comma-separated, as typed.
+#[derive(Clone, Copy)]
+struct Topics(RwSignal<String>);
+
+/// Subscribes to the topics typed in the panel (or `orders`).
+pub fn subscribe(session: Session) {
+    let typed = use_context::<Topics>().map(|t| t.0.get_untracked()).unwrap_or_default();
+    let mut topics: std::collections::BTreeSet<String> =
+        typed.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+    if topics.is_empty() {
+        topics.insert("orders".to_owned());
+    }
+    session.act(session.next_at(), Input::Subscribe { topics });
+}
+
+/// Ticks at the member's next deadline (or a little later when none is set).
+pub fn advance_to_deadline(session: Session) {
+    let (now, deadline) = session.timeline.with_untracked(|t| (t.now(), t.member().poll_timeout()));
+    let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
+    session.act(at, Input::Tick);
+}
+
+/// Buttons for the application and for time, each disabled (with the reason) when the member
+/// would reject it.
+#[component]
+pub fn AppActions() -> impl IntoView {
+    let session = use_session();
+    let topics = Topics(RwSignal::new("orders".to_owned()));
+    provide_context(topics);
+    let advance_by = RwSignal::new(1000u64);
+    let refusal = move |input: Input| {
+        session.timeline.with(|t| {
+            let l = lint(t.member(), t.now().plus(crate::context::CLICK_GAP_MS), &input);
+            (l.verdict == Verdict::Rejected).then_some(l.message)
+        })
+    };
+    let manual = move || session.timeline.with(|t| !t.config().auto_complete);
+    let deadline = move || session.frame.with(|f| f.next_deadline.map(|d| format!("{} ms", d.0)));
+    let subscribe_refused = move || refusal(Input::Subscribe { topics: ["orders".to_owned()].into() });
+    let close_refused = move || refusal(Input::Close);
+    let complete_refused = move || refusal(Input::Completed { outcome: Outcome::Ok });
+    let tick_refused = move || refusal(Input::Tick);
+    view! {
+        <section class="panel app-actions" aria-labelledby="app-actions-title">
+            <h2 id="app-actions-title">"Application and time"</h2>
+            <div class="row">
+                <label for="topics">"Topics"</label>
+                <input id="topics" data-testid="topics" type="text" maxlength="200"
+                    prop:value=move || topics.0.get()
+                    on:input=move |ev| topics.0.set(event_target_value(&ev)) />
+                <button data-testid="subscribe" aria-keyshortcuts=shortcut_of(Action::Subscribe)
+                    disabled=move || subscribe_refused().is_some() title=move || subscribe_refused().unwrap_or_default()
+                    on:click=move |_| subscribe(session)>"Subscribe"</button>
+                <button data-testid="close" aria-keyshortcuts=shortcut_of(Action::Close)
+                    disabled=move || close_refused().is_some() title=move || close_refused().unwrap_or_default()
+                    on:click=move |_| session.act(session.next_at(), Input::Close)>"Close"</button>
+            </div>
+            <Show when=manual>
+                <div class="row">
+                    <span>"Oldest commit or callback:"</span>
+                    <button data-testid="complete-ok" aria-keyshortcuts=shortcut_of(Action::CompleteOk)
+                        disabled=move || complete_refused().is_some() title=move || complete_refused().unwrap_or_default()
+                        on:click=move |_| session.act(session.next_at(), Input::Completed { outcome: Outcome::Ok })>"Completes"</button>
+                    <button data-testid="complete-failed" aria-keyshortcuts=shortcut_of(Action::CompleteFailed)
+                        disabled=move || complete_refused().is_some()
+                        on:click=move |_| session.act(session.next_at(), Input::Completed { outcome: Outcome::Failed })>"Fails"</button>
+                </div>
+            </Show>
+            <div class="row">
+                <button data-testid="advance-deadline" aria-keyshortcuts=shortcut_of(Action::AdvanceToDeadline)
+                    disabled=move || tick_refused().is_some()
+                    on:click=move |_| advance_to_deadline(session)>
+                    "Advance to next deadline"
+                    {move || deadline().map(|d| format!(" ({d})"))}
+                </button>
+            </div>
+            <div class="row">
+                <label for="advance-by">"Advance by"</label>
+                <input id="advance-by" data-testid="advance-by" type="number" min="0" max="86400000" step="100"
+                    prop:value=move || advance_by.get().to_string()
+                    on:input=move |ev| {
+                        if let Ok(ms) = event_target_value(&ev).parse::<u64>() {
+                            advance_by.set(ms.min(86_400_000));
+                        }
+                    } />
+                <span>"ms"</span>
+                <button data-testid="advance" disabled=move || tick_refused().is_some()
+                    on:click=move |_| {
+                        let at = session.timeline.with_untracked(|t| t.now().plus(advance_by.get_untracked()));
+                        session.act(at, Input::Tick);
+                    }>"Advance"</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,82 @@
+//! The configuration of cgmsm.md §1. A configuration is fixed for a session, so applying one
+//! restarts it.
+
+use crate::context::use_session;
+use kip848_core::Config;
+use leptos::prelude::*;
+
+fn optional(text: String) -> Option<String> {
+    let text = text.trim().to_owned();
+    (!text.is_empty()).then_some(text)
+}
+
+/// The configuration form.
+#[component]
+pub fn ConfigPanel() -> impl IntoView {
+    let session = use_session();
+    let edited = RwSignal::new(session.timeline.with_untracked(|t| t.config().clone()));
+    let error = RwSignal::new(None::<String>);
+    // A load or restart elsewhere shows its configuration here.
+    Effect::new(move |_| {
+        let config = session.timeline.with(|t| t.config().clone());
+        edited.set(config);
+    });
+    let text = move |id: &'static str, label: &'static str, get: fn(&Config) -> String, set: fn(&mut Config, String)| {
+        view! {
+            <label for=id>{label}</label>
+            <input id=id data-testid=id type="text" maxlength="200"
+                prop:value=move || edited.with(get)
+                on:input=move |ev| { let v = event_target_value(&ev); edited.update(|c| set(c, v)); } />
+        }
+    };
+    let number = move |id: &'static str, label: &'static str, get: fn(&Config) -> u64, set: fn(&mut Config, u64) -> bool| {
+        view! {
+            <label for=id>{label}</label>
+            <input id=id data-testid=id type="number" min="0" step="100"
+                prop:value=move || edited.with(get).to_string()
+                on:input=move |ev| {
+                    match event_target_value(&ev).trim().parse::<u64>() {
+                        Ok(n) => {
+                            let mut ok = true;
+                            edited.update(|c| ok = set(c, n));
+                            error.set((!ok).then(|| format!("{label} is out of range")));
+                        }
+                        Err(_) => error.set(Some(format!("{label} must be a whole number of milliseconds"))),
+                    }
+                } />
+        }
+    };
+    let flag = move |id: &'static str, label: &'static str, get: fn(&Config) -> bool, set: fn(&mut Config, bool)| {
+        view! {
+            <label class="choice">
+                <input type="checkbox" data-testid=id prop:checked=move || edited.with(get)
+                    on:change=move |ev| { let v = event_target_checked(&ev); edited.update(|c| set(c, v)); } />
+                {label}
+            </label>
+        }
+    };
+    let changed = move || edited.with(|e| session.timeline.with(|t| t.config() != e));
+    view! {
+        <details class="panel config" data-testid="config">
+            <summary>"Configuration"</summary>
+            <div class="fields">
+                {text("cfg-group-id", "group_id", |c| c.group_id.clone(), |c, v| c.group_id = v)}
+                {text("cfg-instance-id", "instance_id (static member)", |c| c.instance_id.clone().unwrap_or_default(), |c, v| c.instance_id = optional(v))}
+                {number("cfg-rebalance-timeout", "rebalance_timeout_ms", |c| u64::from(c.rebalance_timeout_ms), |c, v| u32::try_from(v).map(|v| c.rebalance_timeout_ms = v).is_ok())}
+                {text("cfg-server-assignor", "server_assignor", |c| c.server_assignor.clone().unwrap_or_default(), |c, v| c.server_assignor = optional(v))}
+                {number("cfg-backoff", "retry_backoff_ms", |c| c.retry_backoff_ms, |c, v| { c.retry_backoff_ms = v; true })}
+                {number("cfg-backoff-max", "retry_backoff_max_ms", |c| c.retry_backoff_max_ms, |c, v| { c.retry_backoff_max_ms = v; true })}
+            </div>
+            {flag("cfg-assignor-set", "assignor_set: a ConsumerPartitionAssignor is configured (onAssignment runs)", |c| c.assignor_set, |c, v| c.assignor_set = v)}
+            {flag("cfg-auto-complete", "auto_complete: the application completes every commit and callback at once", |c| c.auto_complete, |c, v| c.auto_complete = v)}
+            {flag("cfg-between", "heartbeat_between_revoke_and_assign", |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}
+            <p class="muted">
+                "The design page's open question: should the member heartbeat after revoking and before assigning, \
+                 so the coordinator learns sooner that the revoked partitions are free?"
+            </p>
+            <p class="field-error" role="alert">{move || error.get()}</p>
+            <button data-testid="cfg-apply" disabled=move || !changed()
+                on:click=move |_| session.restart(edited.get_untracked())>"Apply and restart the session"</button>
+        </details>
+    }
+}

@@ -1,0 +1,36 @@
+//! The keyboard shortcuts, listed from the same table the key handler uses.
+
+use crate::context::use_session;
+use crate::shortcuts::{key_label, SHORTCUTS};
+use leptos::prelude::*;
+
+/// A modal list of every shortcut; `?` or Escape toggles it.
+#[component]
+pub fn HelpDialog() -> impl IntoView {
+    let session = use_session();
+    let close_button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if session.help_open.get() {
+            if let Some(button) = close_button.get() {
+                let _ = button.focus();
+            }
+        }
+    });
+    view! {
+        <Show when=move || session.help_open.get()>
+            <div class="dialog-backdrop" on:click=move |_| session.help_open.set(false)></div>
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help">
+                <h2 id="help-title">"Keyboard shortcuts"</h2>
+                <table class="shortcuts">
+                    <tbody>
+                        {SHORTCUTS.iter().map(|(key, shift, _, what)| view! {
+                            <tr><th scope="row"><kbd>{key_label(key, *shift)}</kbd></th><td>{*what}</td></tr>
+                        }).collect_view()}
+                        <tr><th scope="row"><kbd>"Esc"</kbd></th><td>"Close this list"</td></tr>
+                    </tbody>
+                </table>
+                <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>
+            </div>
+        </Show>
+    }
+}

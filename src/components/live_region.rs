@@ -1,0 +1,25 @@
+//! The caption that says what just happened, in words; screen readers hear it as a live region.
+
+use crate::context::{use_session, Notice};
+use leptos::prelude::*;
+
+/// The narration line and the notice (a rejection or a load message).
+#[component]
+pub fn LiveRegion() -> impl IntoView {
+    let session = use_session();
+    let notice = move || {
+        session.notice.get().map(|n| match n {
+            Notice::Rejected(r) => ("rejected", format!("Rejected: {r}")),
+            Notice::Info(i) => ("info", i),
+            Notice::Error(e) => ("error", e),
+        })
+    };
+    view! {
+        <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
+            {move || session.announcement.get()}
+        </div>
+        {move || notice().map(|(kind, text)| view! {
+            <p class=format!("notice {kind}") data-testid="notice" data-kind=kind>{text}</p>
+        })}
+    }
+}

@@ -1,0 +1,90 @@
+//! Time controls: step an effect or an input either way, play and pause with a speed on a log
+//! scale, and a scrubber over the whole timeline.
+
+use crate::context::{effects_of, use_session, MAX_SPEED};
+use crate::shortcuts::{run, shortcut_of, Action};
+use leptos::prelude::*;
+
+fn speed_label(speed: i32) -> &'static str {
+    match speed {
+        -2 => "¼×",
+        -1 => "½×",
+        0 => "1×",
+        1 => "2×",
+        2 => "4×",
+        3 => "8×",
+        _ => "instant",
+    }
+}
+
+/// The transport bar.
+#[component]
+pub fn TimeControls() -> impl IntoView {
+    let session = use_session();
+    let len = move || session.timeline.with(|t| t.len());
+    let cursor = move || session.timeline.with(|t| t.cursor());
+    let position = move || {
+        let shown = session.shown.get();
+        session.timeline.with(|t| {
+            let count = t.cursor().checked_sub(1).map_or(0, |i| effects_of(t, i).len());
+            let effect = match shown {
+                Some(j) if count > 0 => format!(" · effect {j} of {count}"),
+                _ => String::new(),
+            };
+            format!("Step {} of {}{effect} · {} ms", t.cursor(), t.len(), t.now().0)
+        })
+    };
+    let button = move |action: Action, text: &'static str, label: &'static str, id: &'static str| {
+        view! {
+            <button class="transport" data-testid=id aria-label=label title=format!("{label} ({})", shortcut_of(action))
+                aria-keyshortcuts=shortcut_of(action) on:click=move |_| run(session, action)>{text}</button>
+        }
+    };
+    let playing = move || session.playing.get();
+    view! {
+        <section class="panel time-controls" aria-label="Time controls">
+            <div class="row transport-row">
+                {button(Action::ToStart, "|◀", "Go to the start", "to-start")}
+                {button(Action::StepInputBack, "◀◀", "Step one input back", "step-input-back")}
+                {button(Action::StepEffectBack, "◀", "Step one effect back", "step-effect-back")}
+                <button class="transport play" data-testid="play" aria-pressed=move || playing().to_string()
+                    aria-label=move || if playing() { "Pause" } else { "Play" } aria-keyshortcuts=shortcut_of(Action::PlayPause)
+                    on:click=move |_| run(session, Action::PlayPause)>{move || if playing() { "❙❙" } else { "▶" }}</button>
+                {button(Action::StepEffectForward, "▶", "Step one effect forward", "step-effect")}
+                {button(Action::StepInputForward, "▶▶", "Step one input forward", "step-input")}
+                {button(Action::ToEnd, "▶|", "Go to the end", "to-end")}
+                <label class="speed">
+                    "Speed "
+                    <input type="range" min="-2" max=MAX_SPEED step="1" data-testid="speed"
+                        aria-valuetext=move || speed_label(session.speed.get())
+                        prop:value=move || session.speed.get().to_string()
+                        on:input=move |ev| {
+                            if let Ok(s) = event_target_value(&ev).parse::<i32>() {
+                                session.speed.set(s.clamp(-2, MAX_SPEED));
+                            }
+                        } />
+                    <output data-testid="speed-label">{move || speed_label(session.speed.get())}</output>
+                </label>
+                <label class="choice">
+                    <input type="checkbox" data-testid="guided" aria-keyshortcuts=shortcut_of(Action::Guided)
+                        prop:checked=move || session.guided.get()
+                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
+                    "Guided (pause on notes)"
+                </label>
+            </div>
+            <div class="row scrub-row">
+                <label for="scrubber" class="visually-hidden">"Timeline position"</label>
+                <input id="scrubber" type="range" min="0" max=move || len().to_string() step="1" data-testid="scrubber"
+                    aria-valuetext=position
+                    prop:value=move || cursor().to_string()
+                    on:input=move |ev| {
+                        if let Ok(c) = event_target_value(&ev).parse::<usize>() {
+                            session.playing.set(false);
+                            session.seek(c);
+                        }
+                    } />
+                <span class="position" data-testid="position">{position}</span>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,126 @@
+//! Every action's keyboard shortcut, in one table: the key handler and the help dialog both read
+//! it, so they cannot drift apart.
+
+use crate::context::Session;
+use kip848_core::{Input, Outcome};
+use leptos::prelude::*;
+
+/// An action of the page reachable from the keyboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    SendDraft,
+    DefaultAnswer,
+    NoAnswer,
+    Subscribe,
+    Close,
+    CompleteOk,
+    CompleteFailed,
+    AdvanceToDeadline,
+    PlayPause,
+    StepEffectForward,
+    StepEffectBack,
+    StepInputForward,
+    StepInputBack,
+    ToStart,
+    ToEnd,
+    Slower,
+    Faster,
+    Guided,
+    Help,
+}
+
+/// (key, shift, action, what it does). Keys are `KeyboardEvent.key` values.
+pub const SHORTCUTS: [(&str, bool, Action, &str); 19] = [
+    ("Enter", true, Action::SendDraft, "Send the drafted answer"),
+    ("a", false, Action::DefaultAnswer, "Answer: bump epoch, keep assignment"),
+    ("n", false, Action::NoAnswer, "No answer (the heartbeat times out)"),
+    ("s", false, Action::Subscribe, "Application: subscribe"),
+    ("c", false, Action::Close, "Application: close"),
+    ("o", false, Action::CompleteOk, "Complete the oldest commit or callback"),
+    ("f", false, Action::CompleteFailed, "Fail the oldest commit or callback"),
+    ("t", false, Action::AdvanceToDeadline, "Advance time to the next deadline"),
+    (" ", false, Action::PlayPause, "Play or pause"),
+    ("ArrowRight", false, Action::StepEffectForward, "Step one effect forward"),
+    ("ArrowLeft", false, Action::StepEffectBack, "Step one effect back"),
+    ("ArrowRight", true, Action::StepInputForward, "Step one input forward"),
+    ("ArrowLeft", true, Action::StepInputBack, "Step one input back"),
+    ("Home", false, Action::ToStart, "Go to the start"),
+    ("End", false, Action::ToEnd, "Go to the end"),
+    ("-", false, Action::Slower, "Slower"),
+    ("+", false, Action::Faster, "Faster"),
+    ("g", false, Action::Guided, "Guided mode on or off"),
+    ("?", false, Action::Help, "Show these shortcuts"),
+];
+
+/// How a key is shown in the help dialog.
+pub fn key_label(key: &str, shift: bool) -> String {
+    let name = match key {
+        " " => "Space",
+        "ArrowRight" => "→",
+        "ArrowLeft" => "←",
+        other => other,
+    };
+    if shift {
+        format!("Shift+{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The shortcut of `action`, for `aria-keyshortcuts` and button titles.
+pub fn shortcut_of(action: Action) -> String {
+    SHORTCUTS
+        .iter()
+        .find(|(_, _, a, _)| *a == action)
+        .map_or(String::new(), |(key, shift, _, _)| key_label(key, *shift))
+}
+
+/// The action bound to a key press, if any.
+pub fn action_for(key: &str, shift: bool) -> Option<Action> {
+    let key = if key.len() == 1 { key.to_lowercase() } else { key.to_owned() };
+    SHORTCUTS
+        .iter()
+        .find(|(k, s, _, _)| *k == key && (*s == shift || matches!(key.as_str(), "?" | "+" | "-")))
+        .map(|(_, _, action, _)| *action)
+}
+
+/// Carries out `action` on `session`.
+pub fn run(session: Session, action: Action) {
+    match action {
+        Action::SendDraft => session.send_draft(),
+        Action::DefaultAnswer => {
+            session.reset_draft();
+            session.send_draft();
+        }
+        Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),
+        Action::Subscribe => crate::components::app_actions::subscribe(session),
+        Action::Close => session.act(session.next_at(), Input::Close),
+        Action::CompleteOk => session.act(session.next_at(), Input::Completed { outcome: Outcome::Ok }),
+        Action::CompleteFailed => session.act(session.next_at(), Input::Completed { outcome: Outcome::Failed }),
+        Action::AdvanceToDeadline => crate::components::app_actions::advance_to_deadline(session),
+        Action::PlayPause => toggle_play(session),
+        Action::StepEffectForward => session.step_effect_forward(),
+        Action::StepEffectBack => session.step_effect_back(),
+        Action::StepInputForward => session.step_input_forward(),
+        Action::StepInputBack => session.step_input_back(),
+        Action::ToStart => session.seek(0),
+        Action::ToEnd => session.seek(usize::MAX),
+        Action::Slower => session.speed.update(|s| *s = (*s - 1).max(-2)),
+        Action::Faster => session.speed.update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
+        Action::Guided => session.guided.update(|g| *g = !*g),
+        Action::Help => session.help_open.update(|h| *h = !*h),
+    }
+}
+
+/// Play from the cursor (from the start if at the end), or pause.
+pub fn toggle_play(session: Session) {
+    if session.playing.get_untracked() {
+        session.playing.set(false);
+        return;
+    }
+    let (cursor, len, _) = session.position();
+    if cursor >= len && len > 0 {
+        session.seek(0);
+    }
+    session.playing.set(true);
+}
