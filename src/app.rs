@@ -1,10 +1,10 @@
 //! The page: provides the session, lays out the panels, and routes keyboard shortcuts.
 
 use crate::components::{
-    app_actions::AppActions, app_lane::AppLane, assigned_set::AssignedSet, config_panel::ConfigPanel,
-    console::Console, diagram::Diagram, help_dialog::HelpDialog, inspector::Inspector, live_region::LiveRegion,
-    log::Log, member_facts::MemberFacts, scenario_panel::ScenarioPanel, sequence::Sequence,
-    time_controls::TimeControls,
+    app_actions::AppActions, app_lane::AppLane, assigned_set::AssignedSet,
+    config_panel::ConfigPanel, console::Console, diagram::Diagram, help_dialog::HelpDialog,
+    inspector::Inspector, live_region::LiveRegion, log::Log, member_facts::MemberFacts,
+    scenario_panel::ScenarioPanel, sequence::Sequence, time_controls::TimeControls,
 };
 use crate::context::{provide_session, Session};
 use crate::playback;
@@ -15,12 +15,18 @@ use wasm_bindgen::JsCast;
 
 /// Whether a key press belongs to a text field (typing), not to the page's shortcuts.
 fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+    let Some(target) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
         return false;
     };
     match target.tag_name().as_str() {
         "TEXTAREA" | "SELECT" => true,
-        "INPUT" => !matches!(target.get_attribute("type").as_deref(), Some("checkbox" | "radio" | "range" | "button")),
+        "INPUT" => !matches!(
+            target.get_attribute("type").as_deref(),
+            Some("checkbox" | "radio" | "range" | "button")
+        ),
         _ => target.has_attribute("contenteditable"),
     }
 }
@@ -49,7 +55,12 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
     }
     if let Some(action) = action_for(&key, ev.shift_key()) {
         // Space on a focused button is that button's click, not play.
-        if key == " " && ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok()).is_some() {
+        if key == " "
+            && ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok())
+                .is_some()
+        {
             return;
         }
         ev.prevent_default();

@@ -115,11 +115,13 @@ impl Session {
             Ok(effects) => {
                 self.notice.set(None);
                 self.playing.set(false);
-                self.shown.set((!effects.is_empty() && self.animates()).then_some(0));
+                self.shown
+                    .set((!effects.is_empty() && self.animates()).then_some(0));
                 self.reset_draft();
                 if let Some(before) = before {
                     let after = self.timeline.with_untracked(|t| t.member().clone());
-                    self.announcement.set(headline(&before, &after, &input, &Ok(effects)));
+                    self.announcement
+                        .set(headline(&before, &after, &input, &Ok(effects)));
                 }
             }
         }
@@ -222,7 +224,11 @@ impl Session {
             match (t.steps().get(index), t.results().get(index)) {
                 (Some(step), Some(result)) => {
                     let before = t.member_at(index);
-                    format!("Step {}: {}", index + 1, headline(&before, t.member(), &step.input, result))
+                    format!(
+                        "Step {}: {}",
+                        index + 1,
+                        headline(&before, t.member(), &step.input, result)
+                    )
                 }
                 _ => String::new(),
             }
@@ -248,9 +254,17 @@ impl Session {
 
     /// Starts over with `config`: a configuration is fixed for a session.
     pub fn restart(&self, config: Config) {
-        self.load(Trace { config, ..Trace::default() }, true);
+        self.load(
+            Trace {
+                config,
+                ..Trace::default()
+            },
+            true,
+        );
         self.scenario.set(None);
-        self.notice.set(Some(Notice::Info("Configuration changed: the session restarted".to_owned())));
+        self.notice.set(Some(Notice::Info(
+            "Configuration changed: the session restarted".to_owned(),
+        )));
     }
 }
 

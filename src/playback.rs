@@ -34,14 +34,18 @@ pub fn drive(session: Session) {
             return;
         }
         let _ = cursor;
-        timer.set_value(Some(Timeout::new(delay_ms(speed), move || advance(session))));
+        timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
+            advance(session)
+        })));
     });
 }
 
 /// One beat: the next effect, or the next step while playing.
 fn advance(session: Session) {
     let (cursor, len, shown) = session.position();
-    let count = session.timeline.with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()));
+    let count = session
+        .timeline
+        .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()));
     match shown {
         Some(j) if j + 1 < count => session.shown.set(Some(j + 1)),
         Some(_) => session.finish_reveal(),
@@ -49,7 +53,10 @@ fn advance(session: Session) {
             session.timeline.update(|t| t.seek(cursor + 1));
             session.reset_draft();
             let (count, narrated) = session.timeline.with_untracked(|t| {
-                (effects_of(t, cursor).len(), t.steps().get(cursor).is_some_and(|s| s.note.is_some()))
+                (
+                    effects_of(t, cursor).len(),
+                    t.steps().get(cursor).is_some_and(|s| s.note.is_some()),
+                )
             });
             if session.guided.get_untracked() && narrated {
                 session.playing.set(false);

@@ -5,26 +5,62 @@ use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
 pub const SCENARIOS: [(&str, &str); 12] = [
-    ("01-first-join", include_str!("../assets/scenarios/01-first-join.json")),
-    ("02-steady-heartbeats", include_str!("../assets/scenarios/02-steady-heartbeats.json")),
-    ("03-incremental-reassignment", include_str!("../assets/scenarios/03-incremental-reassignment.json")),
-    ("04-fenced-while-joined", include_str!("../assets/scenarios/04-fenced-while-joined.json")),
-    ("05-fenced-mid-revocation", include_str!("../assets/scenarios/05-fenced-mid-revocation.json")),
+    (
+        "01-first-join",
+        include_str!("../assets/scenarios/01-first-join.json"),
+    ),
+    (
+        "02-steady-heartbeats",
+        include_str!("../assets/scenarios/02-steady-heartbeats.json"),
+    ),
+    (
+        "03-incremental-reassignment",
+        include_str!("../assets/scenarios/03-incremental-reassignment.json"),
+    ),
+    (
+        "04-fenced-while-joined",
+        include_str!("../assets/scenarios/04-fenced-while-joined.json"),
+    ),
+    (
+        "05-fenced-mid-revocation",
+        include_str!("../assets/scenarios/05-fenced-mid-revocation.json"),
+    ),
     (
         "06-new-assignment-during-reconciliation",
         include_str!("../assets/scenarios/06-new-assignment-during-reconciliation.json"),
     ),
-    ("07-retriable-backoff", include_str!("../assets/scenarios/07-retriable-backoff.json")),
-    ("08-fatal-error", include_str!("../assets/scenarios/08-fatal-error.json")),
-    ("09-static-member-leaves", include_str!("../assets/scenarios/09-static-member-leaves.json")),
-    ("10-close-while-assigning", include_str!("../assets/scenarios/10-close-while-assigning.json")),
-    ("11-open-question-no", include_str!("../assets/scenarios/11-open-question-no.json")),
-    ("12-open-question-yes", include_str!("../assets/scenarios/12-open-question-yes.json")),
+    (
+        "07-retriable-backoff",
+        include_str!("../assets/scenarios/07-retriable-backoff.json"),
+    ),
+    (
+        "08-fatal-error",
+        include_str!("../assets/scenarios/08-fatal-error.json"),
+    ),
+    (
+        "09-static-member-leaves",
+        include_str!("../assets/scenarios/09-static-member-leaves.json"),
+    ),
+    (
+        "10-close-while-assigning",
+        include_str!("../assets/scenarios/10-close-while-assigning.json"),
+    ),
+    (
+        "11-open-question-no",
+        include_str!("../assets/scenarios/11-open-question-no.json"),
+    ),
+    (
+        "12-open-question-yes",
+        include_str!("../assets/scenarios/12-open-question-yes.json"),
+    ),
 ];
 
 /// The scenario named `id`, parsed.
 pub fn scenario(id: &str) -> Option<Result<Trace, TraceError>> {
-    SCENARIOS.iter().find(|(name, _)| *name == id).map(|(_, text)| Trace::parse(text))
+    SCENARIOS
+        .iter()
+        .find(|(name, _)| *name == id)
+        .map(|(_, text)| Trace::parse(text))
 }
 
 /// Every scenario's id and title (its id when the file has none or does not parse).
@@ -32,7 +68,10 @@ pub fn titles() -> Vec<(&'static str, String)> {
     SCENARIOS
         .iter()
         .map(|(id, text)| {
-            let title = Trace::parse(text).ok().and_then(|t| t.title).unwrap_or_else(|| (*id).to_owned());
+            let title = Trace::parse(text)
+                .ok()
+                .and_then(|t| t.title)
+                .unwrap_or_else(|| (*id).to_owned());
             (*id, title)
         })
         .collect()

@@ -32,18 +32,63 @@ pub enum Action {
 /// (key, shift, action, what it does). Keys are `KeyboardEvent.key` values.
 pub const SHORTCUTS: [(&str, bool, Action, &str); 19] = [
     ("Enter", true, Action::SendDraft, "Send the drafted answer"),
-    ("a", false, Action::DefaultAnswer, "Answer: bump epoch, keep assignment"),
-    ("n", false, Action::NoAnswer, "No answer (the heartbeat times out)"),
+    (
+        "a",
+        false,
+        Action::DefaultAnswer,
+        "Answer: bump epoch, keep assignment",
+    ),
+    (
+        "n",
+        false,
+        Action::NoAnswer,
+        "No answer (the heartbeat times out)",
+    ),
     ("s", false, Action::Subscribe, "Application: subscribe"),
     ("c", false, Action::Close, "Application: close"),
-    ("o", false, Action::CompleteOk, "Complete the oldest commit or callback"),
-    ("f", false, Action::CompleteFailed, "Fail the oldest commit or callback"),
-    ("t", false, Action::AdvanceToDeadline, "Advance time to the next deadline"),
+    (
+        "o",
+        false,
+        Action::CompleteOk,
+        "Complete the oldest commit or callback",
+    ),
+    (
+        "f",
+        false,
+        Action::CompleteFailed,
+        "Fail the oldest commit or callback",
+    ),
+    (
+        "t",
+        false,
+        Action::AdvanceToDeadline,
+        "Advance time to the next deadline",
+    ),
     (" ", false, Action::PlayPause, "Play or pause"),
-    ("ArrowRight", false, Action::StepEffectForward, "Step one effect forward"),
-    ("ArrowLeft", false, Action::StepEffectBack, "Step one effect back"),
-    ("ArrowRight", true, Action::StepInputForward, "Step one input forward"),
-    ("ArrowLeft", true, Action::StepInputBack, "Step one input back"),
+    (
+        "ArrowRight",
+        false,
+        Action::StepEffectForward,
+        "Step one effect forward",
+    ),
+    (
+        "ArrowLeft",
+        false,
+        Action::StepEffectBack,
+        "Step one effect back",
+    ),
+    (
+        "ArrowRight",
+        true,
+        Action::StepInputForward,
+        "Step one input forward",
+    ),
+    (
+        "ArrowLeft",
+        true,
+        Action::StepInputBack,
+        "Step one input back",
+    ),
     ("Home", false, Action::ToStart, "Go to the start"),
     ("End", false, Action::ToEnd, "Go to the end"),
     ("-", false, Action::Slower, "Slower"),
@@ -77,7 +122,11 @@ pub fn shortcut_of(action: Action) -> String {
 
 /// The action bound to a key press, if any.
 pub fn action_for(key: &str, shift: bool) -> Option<Action> {
-    let key = if key.len() == 1 { key.to_lowercase() } else { key.to_owned() };
+    let key = if key.len() == 1 {
+        key.to_lowercase()
+    } else {
+        key.to_owned()
+    };
     SHORTCUTS
         .iter()
         .find(|(k, s, _, _)| *k == key && (*s == shift || matches!(key.as_str(), "?" | "+" | "-")))
@@ -95,8 +144,18 @@ pub fn run(session: Session, action: Action) {
         Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),
         Action::Subscribe => crate::components::app_actions::subscribe(session),
         Action::Close => session.act(session.next_at(), Input::Close),
-        Action::CompleteOk => session.act(session.next_at(), Input::Completed { outcome: Outcome::Ok }),
-        Action::CompleteFailed => session.act(session.next_at(), Input::Completed { outcome: Outcome::Failed }),
+        Action::CompleteOk => session.act(
+            session.next_at(),
+            Input::Completed {
+                outcome: Outcome::Ok,
+            },
+        ),
+        Action::CompleteFailed => session.act(
+            session.next_at(),
+            Input::Completed {
+                outcome: Outcome::Failed,
+            },
+        ),
         Action::AdvanceToDeadline => crate::components::app_actions::advance_to_deadline(session),
         Action::PlayPause => toggle_play(session),
         Action::StepEffectForward => session.step_effect_forward(),
@@ -106,7 +165,9 @@ pub fn run(session: Session, action: Action) {
         Action::ToStart => session.seek(0),
         Action::ToEnd => session.seek(usize::MAX),
         Action::Slower => session.speed.update(|s| *s = (*s - 1).max(-2)),
-        Action::Faster => session.speed.update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
+        Action::Faster => session
+            .speed
+            .update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
         Action::Guided => session.guided.update(|g| *g = !*g),
         Action::Help => session.help_open.update(|h| *h = !*h),
     }

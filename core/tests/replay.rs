@@ -36,7 +36,10 @@ fn traces() -> Vec<PathBuf> {
 fn expected_path(trace: &Path) -> PathBuf {
     if trace.parent().is_some_and(|p| p.ends_with("scenarios")) {
         let name = trace.file_name().unwrap_or_default();
-        manifest_dir().join("tests/traces/scenarios").join(name).with_extension("replay.jsonl")
+        manifest_dir()
+            .join("tests/traces/scenarios")
+            .join(name)
+            .with_extension("replay.jsonl")
     } else {
         trace.with_extension("replay.jsonl")
     }
@@ -54,11 +57,25 @@ fn every_built_in_scenario_is_titled_narrated_and_fully_accepted() {
     for path in scenarios() {
         let text = std::fs::read_to_string(&path).expect("readable");
         let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(trace.title.is_some() && trace.description.is_some(), "{}", path.display());
-        assert!(trace.steps.iter().any(|s| s.note.is_some()), "{} has no narration", path.display());
+        assert!(
+            trace.title.is_some() && trace.description.is_some(),
+            "{}",
+            path.display()
+        );
+        assert!(
+            trace.steps.iter().any(|s| s.note.is_some()),
+            "{} has no narration",
+            path.display()
+        );
         let timeline = Timeline::from_trace(trace);
-        let rejected: Vec<usize> = (0..timeline.len()).filter(|&i| timeline.results()[i].is_err()).collect();
-        assert!(rejected.is_empty(), "{}: steps {rejected:?} are rejected", path.display());
+        let rejected: Vec<usize> = (0..timeline.len())
+            .filter(|&i| timeline.results()[i].is_err())
+            .collect();
+        assert!(
+            rejected.is_empty(),
+            "{}: steps {rejected:?} are rejected",
+            path.display()
+        );
     }
 }
 

@@ -12,9 +12,15 @@ struct Topics(RwSignal<String>);
 
 /// Subscribes to the topics typed in the panel (or `orders`).
 pub fn subscribe(session: Session) {
-    let typed = use_context::<Topics>().map(|t| t.0.get_untracked()).unwrap_or_default();
-    let mut topics: std::collections::BTreeSet<String> =
-        typed.split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+    let typed = use_context::<Topics>()
+        .map(|t| t.0.get_untracked())
+        .unwrap_or_default();
+    let mut topics: std::collections::BTreeSet<String> = typed
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect();
     if topics.is_empty() {
         topics.insert("orders".to_owned());
     }
@@ -23,7 +29,9 @@ pub fn subscribe(session: Session) {
 
 /// Ticks at the member's next deadline (or a little later when none is set).
 pub fn advance_to_deadline(session: Session) {
-    let (now, deadline) = session.timeline.with_untracked(|t| (t.now(), t.member().poll_timeout()));
+    let (now, deadline) = session
+        .timeline
+        .with_untracked(|t| (t.now(), t.member().poll_timeout()));
     let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
     session.act(at, Input::Tick);
 }
@@ -38,15 +46,31 @@ pub fn AppActions() -> impl IntoView {
     let advance_by = RwSignal::new(1000u64);
     let refusal = move |input: Input| {
         session.timeline.with(|t| {
-            let l = lint(t.member(), t.now().plus(crate::context::CLICK_GAP_MS), &input);
+            let l = lint(
+                t.member(),
+                t.now().plus(crate::context::CLICK_GAP_MS),
+                &input,
+            );
             (l.verdict == Verdict::Rejected).then_some(l.message)
         })
     };
     let manual = move || session.timeline.with(|t| !t.config().auto_complete);
-    let deadline = move || session.frame.with(|f| f.next_deadline.map(|d| format!("{} ms", d.0)));
-    let subscribe_refused = move || refusal(Input::Subscribe { topics: ["orders".to_owned()].into() });
+    let deadline = move || {
+        session
+            .frame
+            .with(|f| f.next_deadline.map(|d| format!("{} ms", d.0)))
+    };
+    let subscribe_refused = move || {
+        refusal(Input::Subscribe {
+            topics: ["orders".to_owned()].into(),
+        })
+    };
     let close_refused = move || refusal(Input::Close);
-    let complete_refused = move || refusal(Input::Completed { outcome: Outcome::Ok });
+    let complete_refused = move || {
+        refusal(Input::Completed {
+            outcome: Outcome::Ok,
+        })
+    };
     let tick_refused = move || refusal(Input::Tick);
     view! {
         <section class="panel app-actions" aria-labelledby="app-actions-title">

@@ -12,9 +12,13 @@ const WINDOW: usize = 24;
 fn label(effect: &Effect) -> String {
     match effect {
         Effect::CommitOffsets { partitions } => format!("commit_offsets({partitions})"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => format!("onPartitionsRevoked({partitions})"),
+        Effect::InvokeOnPartitionsRevoked { partitions } => {
+            format!("onPartitionsRevoked({partitions})")
+        }
         Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
-        Effect::InvokeOnPartitionsAssigned { partitions } => format!("onPartitionsAssigned({partitions})"),
+        Effect::InvokeOnPartitionsAssigned { partitions } => {
+            format!("onPartitionsAssigned({partitions})")
+        }
         other => other.name().to_owned(),
     }
 }
@@ -61,7 +65,14 @@ pub fn AppLane() -> impl IntoView {
                     let end = s.ended.map_or(cursor, |e| e + 1).max(start + 1);
                     let left = (start - first) as f64 / width * 100.0;
                     let span_width = ((end - start) as f64 / width * 100.0).min(100.0 - left);
-                    (s.started, label(&s.call), status_words(&s), status_class(s.status), left, span_width)
+                    (
+                        s.started,
+                        label(&s.call),
+                        status_words(&s),
+                        status_class(s.status),
+                        left,
+                        span_width,
+                    )
                 })
                 .collect::<Vec<_>>()
         })

@@ -43,7 +43,11 @@ impl ChipStatus {
 }
 
 /// Chips by topic, from the frame on screen and the effects shown of the current step.
-fn chips(owned: &PartitionSet, target: Option<&PartitionSet>, effects: &[Effect]) -> BTreeMap<String, Vec<(u32, ChipStatus)>> {
+fn chips(
+    owned: &PartitionSet,
+    target: Option<&PartitionSet>,
+    effects: &[Effect],
+) -> BTreeMap<String, Vec<(u32, ChipStatus)>> {
     let mut removed = PartitionSet::new();
     let mut added = PartitionSet::new();
     for effect in effects {
@@ -58,7 +62,10 @@ fn chips(owned: &PartitionSet, target: Option<&PartitionSet>, effects: &[Effect]
     }
     let mut out: BTreeMap<String, BTreeMap<u32, ChipStatus>> = BTreeMap::new();
     let mut put = |topic: &str, p: u32, status: ChipStatus| {
-        out.entry(topic.to_owned()).or_default().entry(p).or_insert(status);
+        out.entry(topic.to_owned())
+            .or_default()
+            .entry(p)
+            .or_insert(status);
     };
     for (topic, p) in removed.iter().filter(|(t, p)| !owned.contains(t, *p)) {
         put(topic, p, ChipStatus::Leaving);
@@ -76,7 +83,9 @@ fn chips(owned: &PartitionSet, target: Option<&PartitionSet>, effects: &[Effect]
     for (topic, p) in target.into_iter().flat_map(PartitionSet::iter) {
         put(topic, p, ChipStatus::Pending);
     }
-    out.into_iter().map(|(t, ps)| (t, ps.into_iter().collect())).collect()
+    out.into_iter()
+        .map(|(t, ps)| (t, ps.into_iter().collect()))
+        .collect()
 }
 
 /// The assigned set panel.
@@ -86,11 +95,15 @@ pub fn AssignedSet() -> impl IntoView {
     let groups = Memo::new(move |_| {
         let shown = session.shown.get();
         let effects: Vec<Effect> = session.timeline.with(|t| {
-            let Some(index) = t.cursor().checked_sub(1) else { return Vec::new() };
+            let Some(index) = t.cursor().checked_sub(1) else {
+                return Vec::new();
+            };
             let effects = effects_of(t, index);
             effects[..shown.unwrap_or(effects.len()).min(effects.len())].to_vec()
         });
-        session.frame.with(|f| chips(&f.assigned, f.newest_target.as_ref(), &effects))
+        session
+            .frame
+            .with(|f| chips(&f.assigned, f.newest_target.as_ref(), &effects))
     });
     let count = move || session.frame.with(|f| f.assigned.len());
     view! {

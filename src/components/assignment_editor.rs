@@ -24,7 +24,8 @@ pub fn AssignmentEditor(
     let extra_topic = RwSignal::new(String::new());
     let added_topics = RwSignal::new(BTreeSet::<String>::new());
     let topics = move || {
-        let mut topics: BTreeSet<String> = session.timeline.with(|t| t.member().subscription().clone());
+        let mut topics: BTreeSet<String> =
+            session.timeline.with(|t| t.member().subscription().clone());
         set.with(|s| topics.extend(s.topics().map(|(t, _)| t.to_owned())));
         topics.extend(added_topics.get());
         if topics.is_empty() {
@@ -33,13 +34,19 @@ pub fn AssignmentEditor(
         topics
     };
     let quick = move |f: fn(&kip848_core::Member, &PartitionSet) -> PartitionSet| {
-        let next = session.timeline.with_untracked(|t| f(t.member(), &set.get_untracked()));
+        let next = session
+            .timeline
+            .with_untracked(|t| f(t.member(), &set.get_untracked()));
         on_change.run(next);
     };
     let topic_row = move |topic: String| {
         let label = topic.clone();
         let chips = move || {
-            let highest = set.with(|s| s.topics().find(|(t, _)| *t == topic).and_then(|(_, ps)| ps.last().copied()));
+            let highest = set.with(|s| {
+                s.topics()
+                    .find(|(t, _)| *t == topic)
+                    .and_then(|(_, ps)| ps.last().copied())
+            });
             let count = highest.map_or(MIN_CHIPS, |h| (h + 1 + SPARE_CHIPS).max(MIN_CHIPS));
             let topic = topic.clone();
             (0..count)

@@ -16,12 +16,19 @@ pub fn ConfigPanel() -> impl IntoView {
     let session = use_session();
     let edited = RwSignal::new(session.timeline.with_untracked(|t| t.config().clone()));
     let error = RwSignal::new(None::<String>);
-    // A load or restart elsewhere shows its configuration here.
-    Effect::new(move |_| {
-        let config = session.timeline.with(|t| t.config().clone());
-        edited.set(config);
+    // A load or restart elsewhere shows its configuration here. Effects first run after mount,
+    // possibly after an edit: only a change of the session's configuration overwrites the form.
+    let current = Memo::new(move |_| session.timeline.with(|t| t.config().clone()));
+    Effect::new(move |previous: Option<()>| {
+        let config = current.get();
+        if previous.is_some() {
+            edited.set(config);
+        }
     });
-    let text = move |id: &'static str, label: &'static str, get: fn(&Config) -> String, set: fn(&mut Config, String)| {
+    let text = move |id: &'static str,
+                     label: &'static str,
+                     get: fn(&Config) -> String,
+                     set: fn(&mut Config, String)| {
         view! {
             <label for=id>{label}</label>
             <input id=id data-testid=id type="text" maxlength="200"
@@ -29,7 +36,10 @@ pub fn ConfigPanel() -> impl IntoView {
                 on:input=move |ev| { let v = event_target_value(&ev); edited.update(|c| set(c, v)); } />
         }
     };
-    let number = move |id: &'static str, label: &'static str, get: fn(&Config) -> u64, set: fn(&mut Config, u64) -> bool| {
+    let number = move |id: &'static str,
+                       label: &'static str,
+                       get: fn(&Config) -> u64,
+                       set: fn(&mut Config, u64) -> bool| {
         view! {
             <label for=id>{label}</label>
             <input id=id data-testid=id type="number" min="0" step="100"
@@ -46,7 +56,10 @@ pub fn ConfigPanel() -> impl IntoView {
                 } />
         }
     };
-    let flag = move |id: &'static str, label: &'static str, get: fn(&Config) -> bool, set: fn(&mut Config, bool)| {
+    let flag = move |id: &'static str,
+                     label: &'static str,
+                     get: fn(&Config) -> bool,
+                     set: fn(&mut Config, bool)| {
         view! {
             <label class="choice">
                 <input type="checkbox" data-testid=id prop:checked=move || edited.with(get)

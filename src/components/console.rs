@@ -26,8 +26,17 @@ fn kind_of(draft: &Draft) -> Kind {
 }
 
 /// Edits one field of a drafted success; other drafts are left alone.
-fn edit_success(draft: &mut Draft, f: impl FnOnce(&mut String, &mut i32, &mut u32, &mut AssignmentDraft)) {
-    if let Draft::Success { member_id, member_epoch, heartbeat_interval_ms, assignment } = draft {
+fn edit_success(
+    draft: &mut Draft,
+    f: impl FnOnce(&mut String, &mut i32, &mut u32, &mut AssignmentDraft),
+) {
+    if let Draft::Success {
+        member_id,
+        member_epoch,
+        heartbeat_interval_ms,
+        assignment,
+    } = draft
+    {
         f(member_id, member_epoch, heartbeat_interval_ms, assignment);
     }
 }
@@ -40,13 +49,18 @@ pub fn Console() -> impl IntoView {
     let field_error = RwSignal::new(None::<String>);
     let in_flight = move || {
         session.frame.with(|f| match f.in_flight {
-            Some(purpose) => format!("Answering the {} heartbeat in flight", purpose_name(purpose).to_lowercase()),
+            Some(purpose) => format!(
+                "Answering the {} heartbeat in flight",
+                purpose_name(purpose).to_lowercase()
+            ),
             None => "No heartbeat is in flight: an answer now would be rejected".to_owned(),
         })
     };
     let lint_result = Memo::new(move |_| {
         let input = draft.with(Draft::to_input);
-        session.timeline.with(|t| lint(t.member(), t.now().plus(CLICK_GAP_MS), &input))
+        session
+            .timeline
+            .with(|t| lint(t.member(), t.now().plus(CLICK_GAP_MS), &input))
     });
     let future = move || session.timeline.with(|t| t.future());
     let set_kind = move |kind: Kind| {
@@ -112,9 +126,12 @@ fn SuccessFields(field_error: RwSignal<Option<String>>) -> impl IntoView {
     let session = use_session();
     let draft = session.draft;
     let get = move || match draft.get() {
-        Draft::Success { member_id, member_epoch, heartbeat_interval_ms, assignment } => {
-            (member_id, member_epoch, heartbeat_interval_ms, assignment)
-        }
+        Draft::Success {
+            member_id,
+            member_epoch,
+            heartbeat_interval_ms,
+            assignment,
+        } => (member_id, member_epoch, heartbeat_interval_ms, assignment),
         _ => (String::new(), 0, 0, AssignmentDraft::Unchanged),
     };
     let explicit = move || matches!(get().3, AssignmentDraft::Set(_));
@@ -125,15 +142,16 @@ fn SuccessFields(field_error: RwSignal<Option<String>>) -> impl IntoView {
     let on_set = Callback::new(move |next: PartitionSet| {
         draft.update(|d| edit_success(d, |_, _, _, a| *a = AssignmentDraft::Set(next)));
     });
-    let number = move |text: String, what: &str, apply: &dyn Fn(&mut Draft, i64) -> bool| {
-        match text.trim().parse::<i64>() {
-            Ok(n) => {
-                let mut ok = false;
-                draft.update(|d| ok = apply(d, n));
-                field_error.set((!ok).then(|| format!("{what} is out of range")));
-            }
-            Err(_) => field_error.set(Some(format!("{what} must be a whole number"))),
+    let number = move |text: String, what: &str, apply: &dyn Fn(&mut Draft, i64) -> bool| match text
+        .trim()
+        .parse::<i64>()
+    {
+        Ok(n) => {
+            let mut ok = false;
+            draft.update(|d| ok = apply(d, n));
+            field_error.set((!ok).then(|| format!("{what} is out of range")));
         }
+        Err(_) => field_error.set(Some(format!("{what} must be a whole number"))),
     };
     view! {
         <div class="fields">
@@ -195,7 +213,10 @@ fn ErrorPicker() -> impl IntoView {
         _ => String::new(),
     };
     let group = |class: ErrorClass, label: &'static str| {
-        let codes: Vec<String> = ErrorCode::heartbeat_codes().filter(|c| c.class() == class).map(|c| c.to_string()).collect();
+        let codes: Vec<String> = ErrorCode::heartbeat_codes()
+            .filter(|c| c.class() == class)
+            .map(|c| c.to_string())
+            .collect();
         view! {
             <optgroup label=label>
                 {codes.into_iter().map(|c| view! { <option value=c.clone()>{c.clone()}</option> }).collect_view()}

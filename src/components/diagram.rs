@@ -25,12 +25,18 @@ fn edge(from: StateName, to: StateName) -> (&'static str, Option<(f64, f64, &'st
     use StateName::*;
     match (from, to) {
         (New, Joining) => ("M120,60 L170,60", Some((145.0, 50.0, "subscribe"))),
-        (New, Terminated) => ("M60,80 C60,325 610,325 610,270", Some((330.0, 314.0, "close"))),
+        (New, Terminated) => (
+            "M60,80 C60,325 610,325 610,270",
+            Some((330.0, 314.0, "close")),
+        ),
         (Joining, Joined) => ("M290,52 L360,52", Some((325.0, 44.0, "success"))),
         (Joined, Joining) => ("M360,70 L290,70", Some((325.0, 88.0, "fenced"))),
         (Joined, Assigning) => ("M480,52 L550,52", Some((515.0, 44.0, "target"))),
         (Assigning, Joined) => ("M550,70 L480,70", Some((515.0, 88.0, "reconciled"))),
-        (Assigning, Joining) => ("M610,40 C610,-4 230,-4 230,40", Some((420.0, 14.0, "fenced"))),
+        (Assigning, Joining) => (
+            "M610,40 C610,-4 230,-4 230,40",
+            Some((420.0, 14.0, "fenced")),
+        ),
         (Joining, Terminating) => ("M245,80 L300,230", Some((255.0, 160.0, "close"))),
         (Joined, Terminating) => ("M405,80 L350,230", None),
         (Assigning, Terminating) => ("M585,80 L385,232", None),
@@ -69,10 +75,14 @@ pub fn Diagram() -> impl IntoView {
             let index = t.cursor().checked_sub(1)?;
             let effects = effects_of(t, index);
             let upto = shown.unwrap_or(effects.len()).min(effects.len());
-            effects[..upto].iter().enumerate().rev().find_map(|(i, e)| match e {
-                Effect::Transition { from, to } => Some((*from, *to, index, i)),
-                _ => None,
-            })
+            effects[..upto]
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(i, e)| match e {
+                    Effect::Transition { from, to } => Some((*from, *to, index, i)),
+                    _ => None,
+                })
         })
     });
     let edge_view = move |(from, to): (StateName, StateName)| {
@@ -104,7 +114,12 @@ pub fn Diagram() -> impl IntoView {
             view! { <path class="pulse" d=d data-testid="pulse"></path> }
         })
     };
-    let title = move || format!("State diagram of the member; current state {}", current().as_str());
+    let title = move || {
+        format!(
+            "State diagram of the member; current state {}",
+            current().as_str()
+        )
+    };
     view! {
         <svg class="diagram" viewBox="0 0 690 330" role="img" aria-labelledby="diagram-title" data-testid="diagram">
             <title id="diagram-title">{title}</title>

@@ -11,7 +11,11 @@ fn request_in_flight(t: &Timeline, shown: Option<usize>) -> Option<HeartbeatRequ
     let cursor = t.cursor();
     for index in (0..cursor).rev() {
         let effects = effects_of(t, index);
-        let upto = if index + 1 == cursor { shown.unwrap_or(effects.len()).min(effects.len()) } else { effects.len() };
+        let upto = if index + 1 == cursor {
+            shown.unwrap_or(effects.len()).min(effects.len())
+        } else {
+            effects.len()
+        };
         let last = effects[..upto].iter().rev().find_map(|e| match e {
             Effect::SendHeartbeat(r) => Some(r.clone()),
             _ => None,
@@ -19,7 +23,9 @@ fn request_in_flight(t: &Timeline, shown: Option<usize>) -> Option<HeartbeatRequ
         if last.is_some() {
             return last;
         }
-        if t.steps().get(index).is_some_and(|s| s.input.is_answer()) && t.results().get(index).is_some_and(Result::is_ok) {
+        if t.steps().get(index).is_some_and(|s| s.input.is_answer())
+            && t.results().get(index).is_some_and(Result::is_ok)
+        {
             return None;
         }
     }
@@ -30,7 +36,8 @@ fn request_in_flight(t: &Timeline, shown: Option<usize>) -> Option<HeartbeatRequ
 fn last_answer(t: &Timeline) -> Option<(usize, String)> {
     (0..t.cursor()).rev().find_map(|i| {
         let step = t.steps().get(i)?;
-        (step.input.is_answer() && t.results().get(i).is_some_and(Result::is_ok)).then(|| (i + 1, describe_input(&step.input)))
+        (step.input.is_answer() && t.results().get(i).is_some_and(Result::is_ok))
+            .then(|| (i + 1, describe_input(&step.input)))
     })
 }
 

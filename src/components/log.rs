@@ -17,7 +17,9 @@ pub fn effect_label(effect: &Effect) -> String {
             "send_heartbeat({}, epoch {}, owned {})",
             if r.is_full() { "full" } else { "delta" },
             r.member_epoch,
-            r.owned.as_ref().map_or("not sent".to_owned(), |o| o.to_string())
+            r.owned
+                .as_ref()
+                .map_or("not sent".to_owned(), |o| o.to_string())
         ),
         Effect::ReportError { code } => format!("report_error({code})"),
         Effect::RemoveFromAssigned { partitions }
@@ -42,7 +44,9 @@ struct Row {
 
 fn rows(t: &Timeline) -> (usize, Vec<Row>) {
     let cursor = t.cursor();
-    let first = cursor.saturating_sub(WINDOW / 2).min(t.len().saturating_sub(WINDOW));
+    let first = cursor
+        .saturating_sub(WINDOW / 2)
+        .min(t.len().saturating_sub(WINDOW));
     let last = (first + WINDOW).min(t.len());
     let rows = (first..last)
         .filter_map(|index| {

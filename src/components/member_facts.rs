@@ -9,9 +9,13 @@ use leptos::prelude::*;
 fn waiting_on(effect: &Effect) -> String {
     match effect {
         Effect::CommitOffsets { partitions } => format!("commit of {partitions}"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => format!("onPartitionsRevoked({partitions})"),
+        Effect::InvokeOnPartitionsRevoked { partitions } => {
+            format!("onPartitionsRevoked({partitions})")
+        }
         Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
-        Effect::InvokeOnPartitionsAssigned { partitions } => format!("onPartitionsAssigned({partitions})"),
+        Effect::InvokeOnPartitionsAssigned { partitions } => {
+            format!("onPartitionsAssigned({partitions})")
+        }
         other => other.name().to_owned(),
     }
 }
@@ -22,12 +26,32 @@ pub fn MemberFacts() -> impl IntoView {
     let session = use_session();
     let f = session.frame;
     let state = move || f.with(|f| f.state.as_str());
-    let member_id = move || f.with(|f| if f.member_id.is_empty() { "(none yet)".to_owned() } else { f.member_id.clone() });
+    let member_id = move || {
+        f.with(|f| {
+            if f.member_id.is_empty() {
+                "(none yet)".to_owned()
+            } else {
+                f.member_id.clone()
+            }
+        })
+    };
     let epoch = Memo::new(move |_| f.with(|f| f.member_epoch));
-    let interval = move || f.with(|f| if f.heartbeat_interval_ms == 0 { "(not set)".to_owned() } else { format!("{} ms", f.heartbeat_interval_ms) });
+    let interval = move || {
+        f.with(|f| {
+            if f.heartbeat_interval_ms == 0 {
+                "(not set)".to_owned()
+            } else {
+                format!("{} ms", f.heartbeat_interval_ms)
+            }
+        })
+    };
     let deadline = move || {
         f.with(|f| match (f.retry_owed, f.next_deadline) {
-            (Some(r), _) => format!("retry at {} ms{}", r.due.0, if r.leave { " (the leave)" } else { "" }),
+            (Some(r), _) => format!(
+                "retry at {} ms{}",
+                r.due.0,
+                if r.leave { " (the leave)" } else { "" }
+            ),
             (None, Some(d)) => format!("heartbeat at {} ms", d.0),
             (None, None) => "none".to_owned(),
         })
@@ -36,7 +60,11 @@ pub fn MemberFacts() -> impl IntoView {
         f.with(|f| match (f.in_flight, f.remembered) {
             (None, _) => "nothing".to_owned(),
             (Some(p), None) => format!("{} heartbeat", purpose_name(p)),
-            (Some(p), Some(r)) => format!("{} heartbeat; {} waits behind it", purpose_name(p), purpose_name(r).to_lowercase()),
+            (Some(p), Some(r)) => format!(
+                "{} heartbeat; {} waits behind it",
+                purpose_name(p),
+                purpose_name(r).to_lowercase()
+            ),
         })
     };
     let awaiting = move || f.with(|f| f.awaiting.as_ref().map_or("nothing".to_owned(), waiting_on));

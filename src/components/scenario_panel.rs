@@ -9,23 +9,35 @@ use leptos::prelude::*;
 #[component]
 pub fn ScenarioPanel() -> impl IntoView {
     let session = use_session();
-    let choice = RwSignal::new(titles().first().map(|(id, _)| (*id).to_owned()).unwrap_or_default());
-    let load = move |guided: bool| {
-        match scenario(&choice.get_untracked()) {
-            Some(Ok(trace)) => {
-                session.load(trace, true);
-                session.guided.set(guided);
-                if guided {
-                    session.playing.set(true);
-                }
+    let choice = RwSignal::new(
+        titles()
+            .first()
+            .map(|(id, _)| (*id).to_owned())
+            .unwrap_or_default(),
+    );
+    let load = move |guided: bool| match scenario(&choice.get_untracked()) {
+        Some(Ok(trace)) => {
+            session.load(trace, true);
+            session.guided.set(guided);
+            if guided {
+                session.playing.set(true);
             }
-            Some(Err(e)) => session.notice.set(Some(Notice::Error(format!("This scenario is broken: {e}")))),
-            None => session.notice.set(Some(Notice::Error("No such scenario".to_owned()))),
         }
+        Some(Err(e)) => session
+            .notice
+            .set(Some(Notice::Error(format!("This scenario is broken: {e}")))),
+        None => session
+            .notice
+            .set(Some(Notice::Error("No such scenario".to_owned()))),
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
     let note = move || {
-        session.timeline.with(|t| t.cursor().checked_sub(1).and_then(|i| t.steps().get(i)).and_then(|s| s.note.clone()))
+        session.timeline.with(|t| {
+            t.cursor()
+                .checked_sub(1)
+                .and_then(|i| t.steps().get(i))
+                .and_then(|s| s.note.clone())
+        })
     };
     view! {
         <section class="panel scenarios" aria-labelledby="scenarios-title">

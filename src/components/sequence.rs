@@ -9,7 +9,11 @@ use leptos::prelude::*;
 /// Steps drawn.
 const WINDOW: usize = 10;
 const ROW: f64 = 22.0;
-const LANES: [(&str, f64); 3] = [("Coordinator", 80.0), ("Member", 300.0), ("Application", 520.0)];
+const LANES: [(&str, f64); 3] = [
+    ("Coordinator", 80.0),
+    ("Member", 300.0),
+    ("Application", 520.0),
+];
 
 /// One arrow (or a note on a lane) of the diagram.
 #[derive(Clone, PartialEq)]
@@ -22,48 +26,113 @@ struct Message {
 }
 
 fn lane(name: &str) -> f64 {
-    LANES.iter().find(|(n, _)| *n == name).map_or(0.0, |(_, x)| *x)
+    LANES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(0.0, |(_, x)| *x)
 }
 
 fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
     let (from, text) = match input {
-        Input::HeartbeatResponse(r) => ("Coordinator", format!("response epoch {}{}", r.member_epoch, r.assignment.as_ref().map_or(String::new(), |a| format!(", target {a}")))),
+        Input::HeartbeatResponse(r) => (
+            "Coordinator",
+            format!(
+                "response epoch {}{}",
+                r.member_epoch,
+                r.assignment
+                    .as_ref()
+                    .map_or(String::new(), |a| format!(", target {a}"))
+            ),
+        ),
         Input::HeartbeatError { code } => ("Coordinator", format!("error {code}")),
         Input::HeartbeatFailed => ("Coordinator", "✕ no answer".to_owned()),
         Input::Subscribe { .. } => ("Application", "subscribe".to_owned()),
         Input::Close => ("Application", "close".to_owned()),
-        Input::Completed { outcome } => ("Application", format!("completed {outcome:?}").to_lowercase()),
+        Input::Completed { outcome } => (
+            "Application",
+            format!("completed {outcome:?}").to_lowercase(),
+        ),
         Input::Tick => ("Member", "⏱ tick".to_owned()),
     };
-    let text = if rejected { format!("{text} (rejected)") } else { text };
-    Message { step, from: lane(from), to: lane("Member"), text, class: if rejected { "rejected" } else { "input" } }
+    let text = if rejected {
+        format!("{text} (rejected)")
+    } else {
+        text
+    };
+    Message {
+        step,
+        from: lane(from),
+        to: lane("Member"),
+        text,
+        class: if rejected { "rejected" } else { "input" },
+    }
 }
 
 fn effect_message(step: usize, effect: &Effect) -> Option<Message> {
     let member = lane("Member");
     let (to, text, class) = match effect {
-        Effect::SendHeartbeat(r) => (lane("Coordinator"), format!("{} heartbeat, epoch {}", purpose_name(r.purpose), r.member_epoch), "heartbeat"),
+        Effect::SendHeartbeat(r) => (
+            lane("Coordinator"),
+            format!(
+                "{} heartbeat, epoch {}",
+                purpose_name(r.purpose),
+                r.member_epoch
+            ),
+            "heartbeat",
+        ),
         Effect::Transition { to, .. } => (member, format!("→ {to}"), "transition"),
-        Effect::CommitOffsets { partitions } => (lane("Application"), format!("commit {partitions}"), "call"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => (lane("Application"), format!("onPartitionsRevoked({partitions})"), "call"),
-        Effect::InvokeOnAssignment { partitions } => (lane("Application"), format!("onAssignment({partitions})"), "call"),
-        Effect::InvokeOnPartitionsAssigned { partitions } => (lane("Application"), format!("onPartitionsAssigned({partitions})"), "call"),
+        Effect::CommitOffsets { partitions } => {
+            (lane("Application"), format!("commit {partitions}"), "call")
+        }
+        Effect::InvokeOnPartitionsRevoked { partitions } => (
+            lane("Application"),
+            format!("onPartitionsRevoked({partitions})"),
+            "call",
+        ),
+        Effect::InvokeOnAssignment { partitions } => (
+            lane("Application"),
+            format!("onAssignment({partitions})"),
+            "call",
+        ),
+        Effect::InvokeOnPartitionsAssigned { partitions } => (
+            lane("Application"),
+            format!("onPartitionsAssigned({partitions})"),
+            "call",
+        ),
         Effect::ReportError { code } => (lane("Application"), format!("report {code}"), "call"),
-        Effect::RemoveFromAssigned { .. } | Effect::AddToAssigned { .. } | Effect::ClearAssigned { .. } => return None,
+        Effect::RemoveFromAssigned { .. }
+        | Effect::AddToAssigned { .. }
+        | Effect::ClearAssigned { .. } => return None,
     };
-    Some(Message { step, from: member, to, text, class })
+    Some(Message {
+        step,
+        from: member,
+        to,
+        text,
+        class,
+    })
 }
 
 fn messages(t: &Timeline, shown: Option<usize>) -> Vec<Message> {
     let cursor = t.cursor();
     let mut out = Vec::new();
     for index in cursor.saturating_sub(WINDOW)..cursor {
-        let Some(step) = t.steps().get(index) else { continue };
+        let Some(step) = t.steps().get(index) else {
+            continue;
+        };
         let rejected = t.results().get(index).is_some_and(Result::is_err);
         out.push(input_message(index + 1, &step.input, rejected));
         let effects = effects_of(t, index);
-        let upto = if index + 1 == cursor { shown.unwrap_or(effects.len()).min(effects.len()) } else { effects.len() };
-        out.extend(effects[..upto].iter().filter_map(|e| effect_message(index + 1, e)));
+        let upto = if index + 1 == cursor {
+            shown.unwrap_or(effects.len()).min(effects.len())
+        } else {
+            effects.len()
+        };
+        out.extend(
+            effects[..upto]
+                .iter()
+                .filter_map(|e| effect_message(index + 1, e)),
+        );
     }
     out
 }
@@ -87,7 +156,7 @@ pub fn Sequence() -> impl IntoView {
                 {LANES.iter().map(|(name, x)| view! {
                     <g class="lane">
                         <text x=*x y="16" text-anchor="middle">{*name}</text>
-                        <line x1=*x y1="24" x2=*x y2=move || height()></line>
+                        <line x1=*x y1="24" x2=*x y2=height></line>
                     </g>
                 }).collect_view()}
                 {move || list.get().into_iter().enumerate().map(|(i, m)| {

@@ -26,15 +26,26 @@ pub fn TimeControls() -> impl IntoView {
     let position = move || {
         let shown = session.shown.get();
         session.timeline.with(|t| {
-            let count = t.cursor().checked_sub(1).map_or(0, |i| effects_of(t, i).len());
+            let count = t
+                .cursor()
+                .checked_sub(1)
+                .map_or(0, |i| effects_of(t, i).len());
             let effect = match shown {
                 Some(j) if count > 0 => format!(" · effect {j} of {count}"),
                 _ => String::new(),
             };
-            format!("Step {} of {}{effect} · {} ms", t.cursor(), t.len(), t.now().0)
+            format!(
+                "Step {} of {}{effect} · {} ms",
+                t.cursor(),
+                t.len(),
+                t.now().0
+            )
         })
     };
-    let button = move |action: Action, text: &'static str, label: &'static str, id: &'static str| {
+    let button = move |action: Action,
+                       text: &'static str,
+                       label: &'static str,
+                       id: &'static str| {
         view! {
             <button class="transport" data-testid=id aria-label=label title=format!("{label} ({})", shortcut_of(action))
                 aria-keyshortcuts=shortcut_of(action) on:click=move |_| run(session, action)>{text}</button>

@@ -1,0 +1,87 @@
+//! Time controls, configuration, scenarios, help, and the live caption.
+
+use crate::dom::*;
+use kip848_viz::components::{
+    config_panel::ConfigPanel, help_dialog::HelpDialog, live_region::LiveRegion,
+    scenario_panel::ScenarioPanel, time_controls::TimeControls,
+};
+use leptos::prelude::*;
+use wasm_bindgen_test::*;
+
+#[wasm_bindgen_test]
+async fn stepping_effects_and_inputs_moves_the_position() {
+    let m = mount(scenario("01-first-join"), || view! { <TimeControls/> });
+    m.click("to-start").await;
+    assert_eq!(m.text("position"), "Step 0 of 4 · 0 ms");
+    m.click("step-effect").await;
+    assert_eq!(m.text("position"), "Step 1 of 4 · effect 1 of 2 · 0 ms");
+    m.click("step-effect").await;
+    assert_eq!(m.text("position"), "Step 1 of 4 · 0 ms");
+    m.click("step-input").await;
+    assert_eq!(m.text("position"), "Step 2 of 4 · 40 ms");
+    m.click("step-effect-back").await;
+    assert_eq!(m.text("position"), "Step 2 of 4 · effect 5 of 6 · 40 ms");
+    m.click("step-input-back").await;
+    assert_eq!(m.text("position"), "Step 1 of 4 · 0 ms");
+    m.click("to-end").await;
+    assert_eq!(m.text("position"), "Step 4 of 4 · 5040 ms");
+}
+
+#[wasm_bindgen_test]
+async fn applying_a_configuration_restarts_the_session() {
+    let m = mount(scenario("01-first-join"), || view! { <ConfigPanel/> });
+    assert!(m.find("cfg-apply").has_attribute("disabled"));
+    m.find("config").set_attribute("open", "").expect("opened");
+    m.click("cfg-between").await;
+    assert!(!m.find("cfg-apply").has_attribute("disabled"));
+    m.click("cfg-apply").await;
+    m.session.timeline.with_untracked(|t| {
+        assert!(t.config().heartbeat_between_revoke_and_assign);
+        assert_eq!(t.len(), 0);
+    });
+}
+
+#[wasm_bindgen_test]
+async fn loading_a_scenario_starts_it_and_shows_its_narration() {
+    let m = mount(fresh(), || view! { <ScenarioPanel/> });
+    m.click("load-scenario").await;
+    assert_eq!(m.text("scenario-title"), "First join with an assignment");
+    assert_eq!(
+        m.session.timeline.with_untracked(|t| (t.cursor(), t.len())),
+        (0, 4)
+    );
+    m.session.seek(1);
+    tick().await;
+    assert!(m
+        .text("narration")
+        .starts_with("The application subscribes to orders."));
+}
+
+#[wasm_bindgen_test]
+async fn the_help_lists_every_shortcut() {
+    let m = mount(fresh(), || view! { <HelpDialog/> });
+    assert!(m.try_find("help").is_none());
+    m.session.help_open.set(true);
+    tick().await;
+    let rows = m
+        .find("help")
+        .query_selector_all("tr")
+        .expect("rows")
+        .length();
+    assert_eq!(rows as usize, kip848_viz::shortcuts::SHORTCUTS.len() + 1);
+}
+
+#[wasm_bindgen_test]
+async fn the_live_caption_narrates_a_fence_in_words() {
+    let m = mount(
+        scenario("04-fenced-while-joined"),
+        || view! { <LiveRegion/> },
+    );
+    m.session.seek(5);
+    tick().await;
+    assert_eq!(
+        m.text("live"),
+        "Step 5: Fenced (FENCED_MEMBER_EPOCH): assigned set cleared without callbacks, rejoining with epoch 0"
+    );
+    assert_eq!(m.attr("live", "aria-live").as_deref(), Some("polite"));
+}
