@@ -19,17 +19,20 @@ export PATH := $(TOOLS)/node_modules/.bin:$(CARGO_BIN):$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: help serve test build lint test-core test-web tools tools-web browser
+E2E := tests/e2e
+
+.PHONY: help serve test build lint test-core test-web test-e2e screenshots tools tools-web tools-e2e browser
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
+	@echo "make screenshots   the README's screenshots, light and dark"
 
 serve: tools-web
 	cargo fetch --locked
 	trunk serve --public-url /
 
-test: tools lint test-core build test-web
+test: tools lint test-core build test-web test-e2e
 	@echo "make test: all passed"
 
 build: tools-web
@@ -47,9 +50,25 @@ test-core:
 test-web: tools
 	cargo test --locked -p kip848-viz --target $(WASM)
 
+# End to end: the release build in dist/, served under a sub-path, in headless Chromium.
+test-e2e: tools build
+	cd $(E2E) && node --test --test-concurrency=1 ./*.test.mjs
+
+screenshots: tools build
+	cd $(E2E) && node screenshots.mjs
+
 # ---- tools: each step checks before it installs ----
 
-tools: tools-web browser
+tools: tools-web tools-e2e browser
+
+# playwright-core drives the system Chromium; it never downloads a browser.
+tools-e2e:
+	@if [ ! -f $(E2E)/node_modules/playwright-core/package.json ] || \
+		[ "$$(node -p "require('./$(E2E)/node_modules/playwright-core/package.json').version" 2>/dev/null)" != \
+		  "$$(node -p "require('./$(E2E)/package-lock.json').packages['node_modules/playwright-core'].version")" ]; then \
+		echo "installing playwright-core (npm, no browser download)"; \
+		cd $(E2E) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund; \
+	fi
 
 tools-web:
 	@rustup target list --installed | grep -qx $(WASM) || rustup target add $(WASM)

@@ -38,6 +38,12 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
     let key = ev.key();
     if key == "Escape" {
         session.help_open.set(false);
+        // Leaving a text field hands the keys back to the shortcuts.
+        if typing(&ev) {
+            if let Some(field) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = field.blur();
+            }
+        }
         return;
     }
     // Shift+Enter sends from anywhere, text fields included; other keys are left to fields.

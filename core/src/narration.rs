@@ -188,10 +188,11 @@ pub fn headline(before: &Member, after: &Member, input: &Input, result: &StepRes
         Ok(effects) => effects,
     };
     let lines = narrate_effects(before, after, input, effects);
+    // Transitions tell the story; a reported error is news the application must hear.
     let transitions: Vec<&str> = effects
         .iter()
         .zip(&lines)
-        .filter(|(e, _)| matches!(e, Effect::Transition { .. }))
+        .filter(|(e, _)| matches!(e, Effect::Transition { .. } | Effect::ReportError { .. }))
         .map(|(_, line)| line.as_str())
         .collect();
     if !transitions.is_empty() {

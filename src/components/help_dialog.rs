@@ -26,7 +26,7 @@ pub fn HelpDialog() -> impl IntoView {
                         {SHORTCUTS.iter().map(|(key, shift, _, what)| view! {
                             <tr><th scope="row"><kbd>{key_label(key, *shift)}</kbd></th><td>{*what}</td></tr>
                         }).collect_view()}
-                        <tr><th scope="row"><kbd>"Esc"</kbd></th><td>"Close this list"</td></tr>
+                        <tr><th scope="row"><kbd>"Esc"</kbd></th><td>"Close this list, or leave a text field"</td></tr>
                     </tbody>
                 </table>
                 <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>

@@ -1,0 +1,157 @@
+// Keyboard-only operation, the live region, focus, themes, narrow screens and reduced motion.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the main path works from the keyboard alone', async () => {
+  const { page, done } = await open(browser, server.url);
+  await page.keyboard.press('+'); await page.keyboard.press('+'); await page.keyboard.press('+'); await page.keyboard.press('+');
+  await expectText(page, 'speed-label', 'instant');
+  await page.keyboard.press('s');
+  await expectText(page, 'state', 'JOINING');
+  await page.keyboard.press('a');
+  await expectText(page, 'state', 'JOINED');
+  await page.keyboard.press('t');
+  await expectText(page, 'in-flight', 'Interval heartbeat');
+  // Tab into the composer, type an epoch, send with Shift+Enter from the field.
+  await page.getByTestId('draft-epoch').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Shift+Enter');
+  await expectText(page, 'member-epoch', '5');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('t');
+  await page.keyboard.press('n');
+  await expectText(page, 'deadline', /^retry at/);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expectText(page, 'position', /^Step 5 of 6/);
+  await page.keyboard.press('ArrowRight');
+  await expectText(page, 'position', /^Step 6 of 6/);
+  await page.keyboard.press('Home');
+  await expectText(page, 'position', /^Step 0 of 6/);
+  await page.keyboard.press('End');
+  await expectText(page, 'position', /^Step 6 of 6/);
+  await page.keyboard.press('?');
+  await page.getByTestId('help').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'help-close');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByTestId('help').count(), 0);
+  await page.keyboard.press('c');
+  await expectText(page, 'state', 'TERMINATING');
+  await expectText(page, 'hb-kind', 'Leave heartbeat, delta');
+  await page.keyboard.press('a');
+  await expectText(page, 'state', 'TERMINATED');
+  await done();
+});
+
+test('every control can be reached with Tab and shows a visible focus ring', async () => {
+  const { page, done } = await open(browser, server.url);
+  const seen = new Set();
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { id: el.dataset.testid ?? el.id ?? el.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    if (!info) continue;
+    seen.add(info.id);
+    assert.ok(info.outline !== 'none' && info.width >= 2, `focus ring on ${info.id}: ${JSON.stringify(info)}`);
+  }
+  for (const id of ['subscribe', 'send', 'answer', 'play', 'step-effect', 'scrubber', 'speed', 'load-scenario', 'help-button']) {
+    assert.ok(seen.has(id), `${id} is reachable by Tab (reached: ${[...seen].join(', ')})`);
+  }
+  await done();
+});
+
+test('every control has an accessible name', async () => {
+  const { page, done } = await open(browser, server.url);
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, input, select, a')]
+    .filter((el) => {
+      const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || el.textContent.trim()
+        || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el.closest('label');
+      return !labelled;
+    })
+    .map((el) => el.outerHTML.slice(0, 80)));
+  assert.deepEqual(unnamed, []);
+  await done();
+});
+
+test('the live region narrates each transition in words', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  assert.equal(await page.getByTestId('live').getAttribute('aria-live'), 'polite');
+  await loadScenario(page, '05-fenced-mid-revocation');
+  await setRange(page, 'scrubber', 9);
+  await expectText(page, 'live', 'Step 9: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await page.getByTestId('step-input').click();
+  await expectText(page, 'live', 'Step 10: A completion owed to an abandoned reconciliation arrives: discarded');
+  await done();
+});
+
+test('at 375 px wide nothing overflows sideways', async () => {
+  const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 800 } });
+  await instant(page);
+  await loadScenario(page, '06-new-assignment-during-reconciliation');
+  await page.getByTestId('to-end').click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `overflows by ${overflow}px`);
+  await done();
+});
+
+test('reduced motion shows the same steps without movement', async () => {
+  const { page, done } = await open(browser, server.url, { reducedMotion: 'reduce' });
+  await instant(page);
+  await loadScenario(page, '04-fenced-while-joined');
+  await setRange(page, 'scrubber', 5);
+  await expectText(page, 'state', 'JOINING');
+  const animation = await page.getByTestId('pulse').evaluate((el) => getComputedStyle(el).animationName);
+  assert.equal(animation, 'none');
+  assert.equal(await page.getByTestId('node-JOINING').getAttribute('data-current'), 'true');
+  await done();
+});
+
+/** WCAG relative luminance contrast of two CSS colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`text passes WCAG AA contrast in the ${colorScheme} theme`, async () => {
+    const { page, done } = await open(browser, server.url, { colorScheme });
+    await instant(page);
+    await loadScenario(page, '03-incremental-reassignment');
+    await setRange(page, 'scrubber', 6);
+    await expectText(page, 'state', 'ASSIGNING');
+    const samples = await page.evaluate(() => {
+      const bg = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+          const c = getComputedStyle(e).backgroundColor;
+          if (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c;
+        }
+        return getComputedStyle(document.body).backgroundColor;
+      };
+      const selectors = ['h1', 'h2', '.tagline', '.muted', 'dt', 'dd', '.lint', 'button', 'label', '.caption', '.chip', '.log-seek', '.span-status', '.notice'];
+      return selectors.flatMap((s) => [...document.querySelectorAll(s)].slice(0, 6)
+        .filter((el) => el.textContent.trim() && !el.disabled)
+        .map((el) => ({ s, fg: getComputedStyle(el).color, bg: bg(el), text: el.textContent.trim().slice(0, 30) })));
+    });
+    assert.ok(samples.length > 20);
+    const failing = samples.map((x) => ({ ...x, ratio: contrast(x.fg, x.bg) })).filter((x) => x.ratio < 4.5);
+    assert.deepEqual(failing, []);
+    await done();
+  });
+}

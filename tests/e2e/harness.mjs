@@ -1,0 +1,137 @@
+// Shared by the end-to-end tests: serve the release build (dist/) under a sub-path on 127.0.0.1,
+// drive Debian's Chromium with playwright-core, and fail on any console error or page error.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
+const DIST = join(ROOT, 'dist');
+/** The app is served from a sub-path, as on a docs site. */
+export const BASE = '/docs/kip848-viz/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
+};
+
+/** Starts the static server; resolves to its base URL. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(BASE)) { res.writeHead(404).end(); return; }
+    const rel = path.slice(BASE.length) || 'index.html';
+    const file = normalize(join(DIST, rel));
+    if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}${BASE}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Launches headless Chromium (the system one: nothing is downloaded). */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/**
+ * Opens the app in a fresh context and records every console error and page error.
+ * Call `done()` at the end of the test: it asserts there were none.
+ */
+export async function open(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.goto(url);
+  await page.getByTestId('state').waitFor();
+  return {
+    page,
+    errors,
+    async done() {
+      await context.close();
+      assert.deepEqual(errors, [], 'no console errors');
+    },
+  };
+}
+
+/** Waits until the element's text equals `expected` (or matches it, for a RegExp). */
+export async function expectText(page, testId, expected, timeout = 5000) {
+  const locator = page.getByTestId(testId).first();
+  const start = Date.now();
+  let last = '';
+  while (Date.now() - start < timeout) {
+    last = (await locator.textContent({ timeout }))?.trim() ?? '';
+    if (expected instanceof RegExp ? expected.test(last) : last === expected) return last;
+    await page.waitForTimeout(25);
+  }
+  assert.fail(`${testId}: expected ${expected}, got ${JSON.stringify(last)}`);
+}
+
+export async function text(page, testId) {
+  return ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
+}
+
+/** Sets a range input's value as a user dragging it would (an `input` event). */
+export async function setRange(page, testId, value) {
+  await page.getByTestId(testId).evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** Shows every effect at once (the fastest speed): tests then wait on states, not animations. */
+export async function instant(page) {
+  await setRange(page, 'speed', 4);
+  await expectText(page, 'speed-label', 'instant');
+}
+
+/** Loads a built-in scenario at its start. */
+export async function loadScenario(page, id) {
+  await page.getByTestId('scenario').selectOption(id);
+  await page.getByTestId('load-scenario').click();
+  await expectText(page, 'position', /^Step 0 of \d+/);
+}
+
+/** What the screen says about the member: for comparing two ways of reaching one step. */
+export async function screen(page) {
+  const ids = ['state', 'member-id', 'member-epoch', 'interval', 'deadline', 'in-flight', 'awaiting', 'now',
+    'assigned', 'position', 'last-answer'];
+  const out = {};
+  for (const id of ids) out[id] = await text(page, id);
+  out.inspector = (await page.locator('.inspector').textContent())?.trim();
+  out.lane = (await page.getByTestId('app-lane').textContent())?.trim();
+  out.chips = await page.locator('.assigned .chip[data-status]').evaluateAll((els) => els.map((e) => `${e.dataset.testid}:${e.dataset.status}`));
+  return out;
+}
+
+/** The last line of a scenario's expected replay (core/tests/traces/scenarios). */
+export async function expectedEnd(id) {
+  const text = await readFile(join(ROOT, 'core/tests/traces/scenarios', `${id}.replay.jsonl`), 'utf8');
+  const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+  return { last: lines[lines.length - 1], steps: lines.length };
+}
+
+/** A partition set as the app prints it (`orders-0, orders-1`, or `{}`). */
+export function setText(set) {
+  const parts = Object.entries(set).flatMap(([t, ps]) => ps.map((p) => `${t}-${p}`));
+  return parts.length ? parts.join(', ') : '{}';
+}
+
+export const SCENARIOS = ['01-first-join', '02-steady-heartbeats', '03-incremental-reassignment',
+  '04-fenced-while-joined', '05-fenced-mid-revocation', '06-new-assignment-during-reconciliation',
+  '07-retriable-backoff', '08-fatal-error', '09-static-member-leaves', '10-close-while-assigning',
+  '11-open-question-no', '12-open-question-yes'];

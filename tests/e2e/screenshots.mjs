@@ -1,0 +1,34 @@
+// `make screenshots`: the main views in light and dark, into assets/screenshots/ for the README.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, open, instant, loadScenario, setRange, expectText, ROOT } from './harness.mjs';
+
+const out = join(ROOT, 'assets', 'screenshots');
+await mkdir(out, { recursive: true });
+const server = await serve();
+const browser = await launch();
+try {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, done } = await open(browser, server.url, { colorScheme, viewport: { width: 1440, height: 1300 } });
+    await instant(page);
+    await loadScenario(page, '05-fenced-mid-revocation');
+    await setRange(page, 'scrubber', 8);
+    await expectText(page, 'state', 'ASSIGNING');
+    await page.screenshot({ path: join(out, `playground-${colorScheme}.png`) });
+    await setRange(page, 'scrubber', 9);
+    await expectText(page, 'state', 'JOINING');
+    await page.locator('.member').screenshot({ path: join(out, `fenced-${colorScheme}.png`) });
+    await done();
+  }
+  const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 900 } });
+  await instant(page);
+  await loadScenario(page, '03-incremental-reassignment');
+  await setRange(page, 'scrubber', 6);
+  await expectText(page, 'state', 'ASSIGNING');
+  await page.screenshot({ path: join(out, 'narrow-light.png') });
+  await done();
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(`screenshots written to ${out}`);
