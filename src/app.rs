@@ -40,7 +40,10 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
         session.help_open.set(false);
         // Leaving a text field hands the keys back to the shortcuts.
         if typing(&ev) {
-            if let Some(field) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+            if let Some(field) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+            {
                 let _ = field.blur();
             }
         }

@@ -33,7 +33,55 @@ test('guided mode pauses on each narrated step and shows its note', async () => 
   await expectText(page, 'play', '▶');
   assert.match(await text(page, 'narration'), /^Callbacks wait for the application in this walkthrough/);
   await page.getByTestId('play').click();
+  await expectText(page, 'position', /^Step 4 of 12/);
+  await expectText(page, 'narration', 'JOINED with orders-0 and orders-1.');
+  await page.getByTestId('play').click();
   await expectText(page, 'position', /^Step 6 of 12/);
   assert.match(await text(page, 'narration'), /^The coordinator takes orders-0 away/);
+  await done();
+});
+
+test('"fenced in the middle of a revocation" reproduced by hand with the composer ends where the scenario does', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await page.getByTestId('config').locator('summary').click();
+  await page.getByTestId('cfg-auto-complete').uncheck();
+  await page.getByTestId('cfg-apply').click();
+  await page.getByTestId('subscribe').click();
+  const answer = async (epoch, chips) => {
+    await page.getByTestId('kind-success').check();
+    await page.getByTestId('draft-epoch').fill(String(epoch));
+    await page.getByTestId('draft-interval').fill('2000');
+    if (chips) {
+      await page.getByTestId('assignment-explicit').check();
+      await page.getByTestId('quick-empty').click();
+      for (const p of chips) await page.getByTestId(`chip-orders-${p}`).click();
+    } else {
+      await page.getByTestId('assignment-unchanged').check();
+    }
+    await page.getByTestId('send').click();
+  };
+  await answer(1, [0, 1]);
+  await page.getByTestId('complete-ok').click();
+  await answer(1);
+  await page.getByTestId('advance-deadline').click();
+  await answer(2, [1]);
+  await expectText(page, 'awaiting', 'commit of orders-0');
+  await page.getByTestId('complete-ok').click();
+  await expectText(page, 'awaiting', 'onPartitionsRevoked(orders-0)');
+  await page.getByTestId('advance-deadline').click();
+  await page.getByTestId('kind-error').check();
+  await page.getByTestId('error-code').selectOption('UNKNOWN_MEMBER_ID');
+  await page.getByTestId('send').click();
+  await expectText(page, 'live', 'Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await page.getByTestId('complete-failed').click();
+  await expectText(page, 'live', 'A completion owed to an abandoned reconciliation arrives: discarded');
+  await answer(3, [1]);
+  await page.getByTestId('complete-ok').click();
+  const { last } = await expectedEnd('05-fenced-mid-revocation');
+  await expectText(page, 'state', last.state);
+  assert.equal(await text(page, 'member-epoch'), String(last.member_epoch));
+  assert.equal(await text(page, 'assigned'), setText(last.assigned));
+  assert.equal(await text(page, 'in-flight') !== 'nothing', last.in_flight);
   await done();
 });
