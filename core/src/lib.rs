@@ -49,6 +49,7 @@ mod input;
 pub mod lint;
 mod member;
 pub mod narration;
+mod observables;
 mod reconciliation;
 mod rejected;
 pub mod replay;
@@ -56,6 +57,7 @@ mod state;
 mod time;
 pub mod timeline;
 pub mod trace;
+mod trace_file;
 
 pub use assignment::{Partition, PartitionSet};
 pub use config::{Config, LEAVE_EPOCH, LEAVE_STATIC_EPOCH};
