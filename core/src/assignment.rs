@@ -1,11 +1,15 @@
 //! Partition sets: the assigned set, targets, and the sets carried by effects.
 //!
-//! A set is a map from topic name to sorted partition numbers with no empty topic, so two equal
-//! sets are equal as values and every effect list is stable (BTreeMap, never HashMap).
+//! A set maps each topic to its sorted, distinct partition numbers (no empty topic), so two equal
+//! sets are equal as values and every effect list is stable. Topic names and partition lists are
+//! shared (`Arc`): a reconciliation hands the same set to several effects, and copying 10,000
+//! partitions for each would dominate its cost. Set operations merge sorted slices.
 
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::sync::Arc;
 
 /// A partition number (non-negative 32-bit on the wire).
 pub type Partition = u32;
@@ -14,12 +18,17 @@ pub type Partition = u32;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Deserialize)]
 #[serde(from = "BTreeMap<String, BTreeSet<Partition>>")]
 pub struct PartitionSet {
-    topics: BTreeMap<String, BTreeSet<Partition>>,
+    /// Each list sorted, distinct and non-empty.
+    topics: BTreeMap<Arc<str>, Arc<[Partition]>>,
 }
 
 impl From<BTreeMap<String, BTreeSet<Partition>>> for PartitionSet {
-    fn from(mut topics: BTreeMap<String, BTreeSet<Partition>>) -> Self {
-        topics.retain(|_, partitions| !partitions.is_empty());
+    fn from(topics: BTreeMap<String, BTreeSet<Partition>>) -> Self {
+        let topics = topics
+            .into_iter()
+            .filter(|(_, ps)| !ps.is_empty())
+            .map(|(t, ps)| (Arc::from(t), ps.into_iter().collect()))
+            .collect();
         PartitionSet { topics }
     }
 }
@@ -27,8 +36,49 @@ impl From<BTreeMap<String, BTreeSet<Partition>>> for PartitionSet {
 /// Serialised as `{"topic": [sorted partitions]}`, topics sorted, empty topics absent (trace-format.md).
 impl Serialize for PartitionSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.topics.serialize(serializer)
+        serializer.collect_map(self.topics.iter().map(|(t, ps)| (&**t, &**ps)))
     }
+}
+
+/// `mine − theirs`, both sorted.
+fn minus(mine: &[Partition], theirs: &[Partition]) -> Vec<Partition> {
+    let mut out = Vec::with_capacity(mine.len());
+    let mut j = 0;
+    for &p in mine {
+        while j < theirs.len() && theirs[j] < p {
+            j += 1;
+        }
+        if theirs.get(j) != Some(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// `a ∪ b`, both sorted.
+fn union(a: &[Partition], b: &[Partition]) -> Vec<Partition> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 impl PartitionSet {
@@ -40,39 +90,57 @@ impl PartitionSet {
     pub fn of<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a [Partition])>) -> Self {
         let mut set = PartitionSet::new();
         for (topic, partitions) in pairs {
-            for &p in partitions {
-                set.insert(topic, p);
-            }
+            let mut sorted = partitions.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            set.put(topic, &sorted);
         }
         set
     }
 
-    pub fn insert(&mut self, topic: &str, partition: Partition) -> bool {
-        match self.topics.get_mut(topic) {
-            Some(partitions) => partitions.insert(partition),
-            None => {
-                self.topics
-                    .insert(topic.to_owned(), BTreeSet::from([partition]));
-                true
-            }
+    /// Adds sorted, distinct `partitions` to `topic`.
+    fn put(&mut self, topic: &str, partitions: &[Partition]) {
+        if partitions.is_empty() {
+            return;
+        }
+        let merged = match self.topics.get(topic) {
+            Some(mine) => union(mine, partitions),
+            None => partitions.to_vec(),
+        };
+        self.set_topic(topic, merged);
+    }
+
+    fn set_topic(&mut self, topic: &str, partitions: Vec<Partition>) {
+        if partitions.is_empty() {
+            self.topics.remove(topic);
+        } else if let Some(slot) = self.topics.get_mut(topic) {
+            *slot = partitions.into();
+        } else {
+            self.topics.insert(Arc::from(topic), partitions.into());
         }
     }
 
-    pub fn remove(&mut self, topic: &str, partition: Partition) -> bool {
-        let Some(partitions) = self.topics.get_mut(topic) else {
+    /// Adds one partition; false if it was there.
+    pub fn insert(&mut self, topic: &str, partition: Partition) -> bool {
+        if self.contains(topic, partition) {
             return false;
-        };
-        let removed = partitions.remove(&partition);
-        if partitions.is_empty() {
-            self.topics.remove(topic);
         }
-        removed
+        self.put(topic, &[partition]);
+        true
+    }
+
+    /// Removes one partition; false if it was not there.
+    pub fn remove(&mut self, topic: &str, partition: Partition) -> bool {
+        if !self.contains(topic, partition) {
+            return false;
+        }
+        let rest = self.topics.get(topic).map(|ps| minus(ps, &[partition])).unwrap_or_default();
+        self.set_topic(topic, rest);
+        true
     }
 
     pub fn contains(&self, topic: &str, partition: Partition) -> bool {
-        self.topics
-            .get(topic)
-            .is_some_and(|p| p.contains(&partition))
+        self.topics.get(topic).is_some_and(|ps| ps.binary_search(&partition).is_ok())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -81,31 +149,35 @@ impl PartitionSet {
 
     /// Number of partitions (not topics).
     pub fn len(&self) -> usize {
-        self.topics.values().map(BTreeSet::len).sum()
+        self.topics.values().map(|ps| ps.len()).sum()
     }
 
-    /// Topics with at least one partition, sorted.
-    pub fn topics(&self) -> impl Iterator<Item = (&str, &BTreeSet<Partition>)> {
-        self.topics.iter().map(|(t, p)| (t.as_str(), p))
+    /// Topics with their sorted partitions.
+    pub fn topics(&self) -> impl Iterator<Item = (&str, &[Partition])> {
+        self.topics.iter().map(|(t, ps)| (&**t, &**ps))
     }
 
     /// Every partition, sorted by topic then number.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Partition)> {
-        self.topics
-            .iter()
-            .flat_map(|(t, ps)| ps.iter().map(move |&p| (t.as_str(), p)))
+        self.topics.iter().flat_map(|(t, ps)| ps.iter().map(move |&p| (&**t, p)))
     }
 
     /// `self − other`: what reconciliation revokes (`assigned − target`) or adds (`target − assigned`).
     pub fn difference(&self, other: &PartitionSet) -> PartitionSet {
         let mut topics = BTreeMap::new();
         for (topic, mine) in &self.topics {
-            let rest: BTreeSet<Partition> = match other.topics.get(topic) {
-                Some(theirs) => mine.difference(theirs).copied().collect(),
-                None => mine.clone(),
-            };
-            if !rest.is_empty() {
-                topics.insert(topic.clone(), rest);
+            match other.topics.get(topic) {
+                None => {
+                    topics.insert(topic.clone(), mine.clone());
+                }
+                Some(theirs) => {
+                    let rest = minus(mine, theirs);
+                    if rest.len() == mine.len() {
+                        topics.insert(topic.clone(), mine.clone());
+                    } else if !rest.is_empty() {
+                        topics.insert(topic.clone(), rest.into());
+                    }
+                }
             }
         }
         PartitionSet { topics }
@@ -114,42 +186,34 @@ impl PartitionSet {
     /// Adds every partition of `other`.
     pub fn extend(&mut self, other: &PartitionSet) {
         for (topic, theirs) in &other.topics {
-            self.topics
-                .entry(topic.clone())
-                .or_default()
-                .extend(theirs.iter().copied());
+            match self.topics.get_mut(topic) {
+                Some(mine) => *mine = union(mine, theirs).into(),
+                None => {
+                    self.topics.insert(topic.clone(), theirs.clone());
+                }
+            }
         }
     }
 
     /// Removes every partition of `other`.
     pub fn subtract(&mut self, other: &PartitionSet) {
         for (topic, theirs) in &other.topics {
-            if let Some(mine) = self.topics.get_mut(topic) {
-                for p in theirs {
-                    mine.remove(p);
-                }
-                if mine.is_empty() {
-                    self.topics.remove(topic);
-                }
+            if let Some(mine) = self.topics.get(topic) {
+                let rest = minus(mine, theirs);
+                self.set_topic(topic, rest);
             }
         }
     }
 
     pub fn is_subset(&self, other: &PartitionSet) -> bool {
         self.topics.iter().all(|(topic, mine)| {
-            other
-                .topics
-                .get(topic)
-                .is_some_and(|theirs| mine.is_subset(theirs))
+            other.topics.get(topic).is_some_and(|theirs| minus(mine, theirs).is_empty())
         })
     }
 
     pub fn is_disjoint(&self, other: &PartitionSet) -> bool {
         self.topics.iter().all(|(topic, mine)| {
-            other
-                .topics
-                .get(topic)
-                .is_none_or(|theirs| mine.is_disjoint(theirs))
+            other.topics.get(topic).is_none_or(|theirs| minus(mine, theirs).len() == mine.len())
         })
     }
 }

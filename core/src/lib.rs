@@ -57,6 +57,7 @@ mod state;
 mod time;
 pub mod timeline;
 pub mod trace;
+pub mod workload;
 mod trace_file;
 
 pub use assignment::{Partition, PartitionSet};
