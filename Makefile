@@ -21,12 +21,13 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e screenshots tools tools-web tools-e2e browser
+.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench tools tools-web tools-e2e browser
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
 	@echo "make screenshots   the README's screenshots, light and dark"
+	@echo "make bench   sizes, page timings and the core's throughput, with targets (target/bench/)"
 
 serve: tools-web
 	cargo fetch --locked
@@ -56,6 +57,12 @@ test-e2e: tools build
 
 screenshots: tools build
 	cd $(E2E) && node screenshots.mjs
+
+# Performance: criterion natively, then the release build in headless Chromium; prints the table
+# and writes target/bench/report.json. Never part of `make test`.
+bench: tools build
+	cargo bench --locked -p kip848-core --bench machine
+	cd $(E2E) && node bench.mjs
 
 # ---- tools: each step checks before it installs ----
 

@@ -1,10 +1,21 @@
 //! The page: provides the session, lays out the panels, and routes keyboard shortcuts.
 
 use crate::components::{
-    app_actions::AppActions, app_lane::AppLane, assigned_set::AssignedSet,
-    config_panel::ConfigPanel, console::Console, diagram::Diagram, help_dialog::HelpDialog,
-    inspector::Inspector, live_region::LiveRegion, log::Log, member_facts::MemberFacts,
-    scenario_panel::ScenarioPanel, sequence::Sequence, time_controls::TimeControls,
+    app_actions::AppActions,
+    app_lane::AppLane,
+    assigned_set::AssignedSet,
+    config_panel::ConfigPanel,
+    console::Console,
+    diagram::Diagram,
+    help_dialog::HelpDialog,
+    inspector::Inspector,
+    live_region::LiveRegion,
+    log::Log,
+    member_facts::MemberFacts,
+    scenario_panel::ScenarioPanel,
+    sequence::Sequence,
+    session_panel::{import_file, SessionPanel},
+    time_controls::TimeControls,
 };
 use crate::context::{provide_session, Session};
 use crate::playback;
@@ -95,7 +106,14 @@ pub fn App() -> impl IntoView {
                 on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
         </header>
         <LiveRegion/>
-        <main class="layout">
+        <main class="layout"
+            on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+            on:drop=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+                    import_file(session, file);
+                }
+            }>
             <div class="column controls-column">
                 <ScenarioPanel/>
                 <Console/>
@@ -118,6 +136,7 @@ pub fn App() -> impl IntoView {
                 <Sequence/>
             </div>
             <ConfigPanel/>
+            <SessionPanel/>
         </main>
         <footer class="transport-bar">
             <TimeControls/>

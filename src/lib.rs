@@ -5,6 +5,7 @@
 //! No protocol logic lives here: every decision is the core's.
 
 pub mod app;
+pub mod bench;
 pub mod components;
 pub mod context;
 pub mod playback;

@@ -3,4 +3,8 @@
 fn main() {
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(kip848_viz::App);
+    // The page is built and its handlers attached: what `make bench` calls first interactive render.
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark("kip848-interactive");
+    }
 }

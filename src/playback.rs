@@ -6,13 +6,14 @@ use crate::context::{effects_of, Session, MAX_SPEED};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-/// Milliseconds between two effects at 1×; each speed step halves or doubles it.
-const BASE_DELAY_MS: f64 = 800.0;
+/// Milliseconds between two effects at ¼×; each speed step halves it (800 ms at 1×).
+const SLOWEST_DELAY_MS: u32 = 3200;
 
-/// The delay between two revealed effects at `speed` (a power of two).
+/// The delay between two revealed effects at `speed` (a power of two, -2 to `MAX_SPEED`).
+/// Integer arithmetic: float formatting and maths cost the wasm bundle kilobytes for nothing.
 pub fn delay_ms(speed: i32) -> u32 {
-    let ms = BASE_DELAY_MS / 2f64.powi(speed.clamp(-2, MAX_SPEED));
-    ms.round() as u32
+    let steps = (speed.clamp(-2, MAX_SPEED) + 2).unsigned_abs();
+    SLOWEST_DELAY_MS >> steps
 }
 
 /// Starts the playback driver for `session`; it lives as long as the calling component.

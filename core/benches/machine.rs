@@ -11,7 +11,10 @@ use std::time::Duration;
 /// The machine alone: every input of a synthetic session through `handle`.
 fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("replay");
-    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     for len in [1_000usize, 100_000, 1_000_000] {
         let trace = session(len);
         group.throughput(Throughput::Elements(len as u64));
@@ -31,10 +34,19 @@ fn replay(c: &mut Criterion) {
 /// The timeline the app folds: results kept, checkpoints taken.
 fn timeline(c: &mut Criterion) {
     let mut group = c.benchmark_group("timeline");
-    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     let trace = session(100_000);
     group.throughput(Throughput::Elements(100_000));
-    group.bench_function("from_trace/100000", |b| b.iter_batched(|| trace.clone(), Timeline::from_trace, BatchSize::LargeInput));
+    group.bench_function("from_trace/100000", |b| {
+        b.iter_batched(
+            || trace.clone(),
+            Timeline::from_trace,
+            BatchSize::LargeInput,
+        )
+    });
     let timeline = Timeline::from_trace(session(10_000));
     group.throughput(Throughput::Elements(1));
     group.bench_function("seek/10000", |b| {
@@ -56,9 +68,17 @@ fn reconcile(c: &mut Criterion) {
     for n in [10u32, 1_000, 10_000] {
         let (member, moving) = reassignment(n);
         group.throughput(Throughput::Elements(u64::from(n)));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &(member, moving), |b, (member, moving)| {
-            b.iter_batched(|| member.clone(), |mut m| m.handle(Millis(1010), moving), BatchSize::LargeInput)
-        });
+        group.bench_with_input(
+            BenchmarkId::from_parameter(n),
+            &(member, moving),
+            |b, (member, moving)| {
+                b.iter_batched(
+                    || member.clone(),
+                    |mut m| m.handle(Millis(1010), moving),
+                    BatchSize::LargeInput,
+                )
+            },
+        );
     }
     group.finish();
 }

@@ -134,13 +134,19 @@ impl PartitionSet {
         if !self.contains(topic, partition) {
             return false;
         }
-        let rest = self.topics.get(topic).map(|ps| minus(ps, &[partition])).unwrap_or_default();
+        let rest = self
+            .topics
+            .get(topic)
+            .map(|ps| minus(ps, &[partition]))
+            .unwrap_or_default();
         self.set_topic(topic, rest);
         true
     }
 
     pub fn contains(&self, topic: &str, partition: Partition) -> bool {
-        self.topics.get(topic).is_some_and(|ps| ps.binary_search(&partition).is_ok())
+        self.topics
+            .get(topic)
+            .is_some_and(|ps| ps.binary_search(&partition).is_ok())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -159,7 +165,9 @@ impl PartitionSet {
 
     /// Every partition, sorted by topic then number.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Partition)> {
-        self.topics.iter().flat_map(|(t, ps)| ps.iter().map(move |&p| (&**t, p)))
+        self.topics
+            .iter()
+            .flat_map(|(t, ps)| ps.iter().map(move |&p| (&**t, p)))
     }
 
     /// `self − other`: what reconciliation revokes (`assigned − target`) or adds (`target − assigned`).
@@ -207,13 +215,19 @@ impl PartitionSet {
 
     pub fn is_subset(&self, other: &PartitionSet) -> bool {
         self.topics.iter().all(|(topic, mine)| {
-            other.topics.get(topic).is_some_and(|theirs| minus(mine, theirs).is_empty())
+            other
+                .topics
+                .get(topic)
+                .is_some_and(|theirs| minus(mine, theirs).is_empty())
         })
     }
 
     pub fn is_disjoint(&self, other: &PartitionSet) -> bool {
         self.topics.iter().all(|(topic, mine)| {
-            other.topics.get(topic).is_none_or(|theirs| minus(mine, theirs).len() == mine.len())
+            other
+                .topics
+                .get(topic)
+                .is_none_or(|theirs| minus(mine, theirs).len() == mine.len())
         })
     }
 }

@@ -46,6 +46,7 @@ mod error_code;
 pub mod frame;
 mod heartbeat;
 mod input;
+pub mod limits;
 pub mod lint;
 mod member;
 pub mod narration;
@@ -57,8 +58,8 @@ mod state;
 mod time;
 pub mod timeline;
 pub mod trace;
-pub mod workload;
 mod trace_file;
+pub mod workload;
 
 pub use assignment::{Partition, PartitionSet};
 pub use config::{Config, LEAVE_EPOCH, LEAVE_STATIC_EPOCH};

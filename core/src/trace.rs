@@ -6,6 +6,7 @@
 
 use crate::config::Config;
 use crate::input::Input;
+use crate::limits;
 use crate::time::Millis;
 use crate::trace_file::{located, RawStep, RawTrace};
 use serde_json::Value;
@@ -80,6 +81,17 @@ impl TraceError {
 impl Trace {
     /// Parses and validates a whole trace file; nothing is returned unless all of it is valid.
     pub fn parse(text: &str) -> Result<Trace, TraceError> {
+        if text.len() > limits::MAX_TRACE_BYTES {
+            return Err(TraceError {
+                step: None,
+                field: None,
+                message: format!(
+                    "the trace is {} bytes, over the limit of {} bytes",
+                    text.len(),
+                    limits::MAX_TRACE_BYTES
+                ),
+            });
+        }
         let value: Value = serde_json::from_str(text).map_err(|e| TraceError {
             step: None,
             field: None,
@@ -112,6 +124,7 @@ impl Trace {
             }
         }
         let raw: RawTrace = serde_path_to_error::deserialize(value).map_err(located)?;
+        raw.check_limits()?;
         let mut steps = Vec::with_capacity(raw.steps.len());
         let mut last = 0;
         for (index, step) in raw.steps.into_iter().enumerate() {

@@ -16,7 +16,10 @@ const PARTITIONS: u32 = 12;
 
 /// A session of exactly `len` accepted inputs (manual completions, so callbacks are inputs too).
 pub fn session(len: usize) -> Trace {
-    let config = Config { auto_complete: false, ..Config::default() };
+    let config = Config {
+        auto_complete: false,
+        ..Config::default()
+    };
     let mut member = Member::new(config.clone());
     let mut steps = Vec::with_capacity(len);
     let mut at = 0u64;
@@ -43,7 +46,12 @@ pub fn session(len: usize) -> Trace {
             steps.push(Step::new(Millis(at), input));
         }
     }
-    Trace { title: Some(format!("Synthetic session of {len} inputs")), description: None, config, steps }
+    Trace {
+        title: Some(format!("Synthetic session of {len} inputs")),
+        description: None,
+        config,
+        steps,
+    }
 }
 
 fn response(member: &Member, epoch_bump: i32, assignment: Option<PartitionSet>) -> Input {
@@ -68,18 +76,26 @@ fn target(round: u32) -> PartitionSet {
 fn next_input(member: &Member, round: u32) -> Input {
     use crate::state::StateName::*;
     if member.awaiting().is_some() || member.owed_to_abandoned() > 0 {
-        return Input::Completed { outcome: Outcome::Ok };
+        return Input::Completed {
+            outcome: Outcome::Ok,
+        };
     }
     match (member.state(), member.in_flight().is_some()) {
-        (New, _) => Input::Subscribe { topics: ["orders".to_owned()].into() },
+        (New, _) => Input::Subscribe {
+            topics: ["orders".to_owned()].into(),
+        },
         (Joining, true) => response(member, 1, Some(target(round))),
         (_, false) => Input::Tick,
         // Answers cycle through a fixed pattern of 20: mostly plain answers, some new targets,
         // one retriable error, one timeout, one fence.
         (_, true) => match round % 20 {
-            5 => Input::HeartbeatError { code: crate::ErrorCode::CoordinatorNotAvailable },
+            5 => Input::HeartbeatError {
+                code: crate::ErrorCode::CoordinatorNotAvailable,
+            },
             11 => Input::HeartbeatFailed,
-            17 => Input::HeartbeatError { code: crate::ErrorCode::FencedMemberEpoch },
+            17 => Input::HeartbeatError {
+                code: crate::ErrorCode::FencedMemberEpoch,
+            },
             r if r % 3 == 0 => response(member, 1, Some(target(round / 20))),
             _ => response(member, 0, None),
         },
@@ -98,7 +114,9 @@ pub fn reassignment(n: u32) -> (Member, Input) {
         }
         set
     };
-    let subscribe = Input::Subscribe { topics: ["from".to_owned(), "to".to_owned()].into() };
+    let subscribe = Input::Subscribe {
+        topics: ["from".to_owned(), "to".to_owned()].into(),
+    };
     let _ = member.handle(Millis(0), &subscribe);
     let join = Input::HeartbeatResponse(HeartbeatResponse {
         member_id: "member-1".to_owned(),

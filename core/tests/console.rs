@@ -267,9 +267,27 @@ fn the_synthetic_workload_is_long_varied_and_fully_accepted() {
     assert_eq!(trace.steps.len(), 2000);
     let timeline = Timeline::from_trace(trace);
     assert!(timeline.results().iter().all(Result::is_ok));
-    let kinds: std::collections::BTreeSet<&str> = timeline.steps().iter().map(|s| s.input.kind().as_str()).collect();
+    let kinds: std::collections::BTreeSet<&str> = timeline
+        .steps()
+        .iter()
+        .map(|s| s.input.kind().as_str())
+        .collect();
     assert_eq!(kinds.len(), 6, "{kinds:?}");
-    let fences = timeline.results().iter().flatten().flatten().filter(|e| matches!(e, Effect::Transition { to: StateName::Joining, .. })).count();
+    let fences = timeline
+        .results()
+        .iter()
+        .flatten()
+        .flatten()
+        .filter(|e| {
+            matches!(
+                e,
+                Effect::Transition {
+                    to: StateName::Joining,
+                    ..
+                }
+            )
+        })
+        .count();
     assert!(fences > 5, "{fences} fences");
 }
 

@@ -57,14 +57,15 @@ pub fn AppLane() -> impl IntoView {
             let cursor = t.cursor();
             let first = cursor.saturating_sub(WINDOW);
             let lane = spans(t, cursor);
-            let width = (cursor - first).max(1) as f64;
+            // Positions in permille: integers keep float formatting out of the bundle.
+            let width = (cursor - first).max(1);
             lane.into_iter()
                 .filter(|s| s.ended.is_none_or(|e| e >= first))
                 .map(|s| {
                     let start = s.started.max(first);
                     let end = s.ended.map_or(cursor, |e| e + 1).max(start + 1);
-                    let left = (start - first) as f64 / width * 100.0;
-                    let span_width = ((end - start) as f64 / width * 100.0).min(100.0 - left);
+                    let left = (start - first) * 1000 / width;
+                    let span_width = ((end - start) * 1000 / width).min(1000 - left);
                     (
                         s.started,
                         label(&s.call),
@@ -88,7 +89,7 @@ pub fn AppLane() -> impl IntoView {
                     <li class=format!("span {}", row.3) data-status=row.3 data-testid="span">
                         <span class="span-label">{row.1.clone()}</span>
                         <span class="span-track">
-                            <span class="span-bar" style=format!("left:{:.2}%;width:{:.2}%", row.4, row.5)></span>
+                            <span class="span-bar" style=format!("left:{}.{}%;width:{}.{}%", row.4 / 10, row.4 % 10, row.5 / 10, row.5 % 10)></span>
                         </span>
                         <span class="span-status muted">{row.2.clone()}</span>
                     </li>

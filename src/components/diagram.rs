@@ -5,45 +5,39 @@ use crate::context::{effects_of, use_session};
 use kip848_core::{Effect, StateName, TRANSITIONS};
 use leptos::prelude::*;
 
-const WIDTH: f64 = 120.0;
-const HEIGHT: f64 = 40.0;
+const WIDTH: i32 = 120;
+const HEIGHT: i32 = 40;
 
 /// Where each state's box is centred.
-fn centre(state: StateName) -> (f64, f64) {
+fn centre(state: StateName) -> (i32, i32) {
     match state {
-        StateName::New => (60.0, 60.0),
-        StateName::Joining => (230.0, 60.0),
-        StateName::Joined => (420.0, 60.0),
-        StateName::Assigning => (610.0, 60.0),
-        StateName::Terminating => (330.0, 250.0),
-        StateName::Terminated => (610.0, 250.0),
+        StateName::New => (60, 60),
+        StateName::Joining => (230, 60),
+        StateName::Joined => (420, 60),
+        StateName::Assigning => (610, 60),
+        StateName::Terminating => (330, 250),
+        StateName::Terminated => (610, 250),
     }
 }
 
 /// The path of each edge and where its label sits (none for the fatal edges, labelled once).
-fn edge(from: StateName, to: StateName) -> (&'static str, Option<(f64, f64, &'static str)>) {
+fn edge(from: StateName, to: StateName) -> (&'static str, Option<(i32, i32, &'static str)>) {
     use StateName::*;
     match (from, to) {
-        (New, Joining) => ("M120,60 L170,60", Some((145.0, 50.0, "subscribe"))),
-        (New, Terminated) => (
-            "M60,80 C60,325 610,325 610,270",
-            Some((330.0, 314.0, "close")),
-        ),
-        (Joining, Joined) => ("M290,52 L360,52", Some((325.0, 44.0, "success"))),
-        (Joined, Joining) => ("M360,70 L290,70", Some((325.0, 88.0, "fenced"))),
-        (Joined, Assigning) => ("M480,52 L550,52", Some((515.0, 44.0, "target"))),
-        (Assigning, Joined) => ("M550,70 L480,70", Some((515.0, 88.0, "reconciled"))),
-        (Assigning, Joining) => (
-            "M610,40 C610,-4 230,-4 230,40",
-            Some((420.0, 14.0, "fenced")),
-        ),
-        (Joining, Terminating) => ("M245,80 L300,230", Some((255.0, 160.0, "close"))),
+        (New, Joining) => ("M120,60 L170,60", Some((145, 50, "subscribe"))),
+        (New, Terminated) => ("M60,80 C60,325 610,325 610,270", Some((330, 314, "close"))),
+        (Joining, Joined) => ("M290,52 L360,52", Some((325, 44, "success"))),
+        (Joined, Joining) => ("M360,70 L290,70", Some((325, 88, "fenced"))),
+        (Joined, Assigning) => ("M480,52 L550,52", Some((515, 44, "target"))),
+        (Assigning, Joined) => ("M550,70 L480,70", Some((515, 88, "reconciled"))),
+        (Assigning, Joining) => ("M610,40 C610,-4 230,-4 230,40", Some((420, 14, "fenced"))),
+        (Joining, Terminating) => ("M245,80 L300,230", Some((255, 160, "close"))),
         (Joined, Terminating) => ("M405,80 L350,230", None),
         (Assigning, Terminating) => ("M585,80 L385,232", None),
-        (Joining, Terminated) => ("M275,80 L565,230", Some((520.0, 176.0, "fatal error"))),
+        (Joining, Terminated) => ("M275,80 L565,230", Some((520, 176, "fatal error"))),
         (Joined, Terminated) => ("M455,80 L590,230", None),
         (Assigning, Terminated) => ("M625,80 L625,230", None),
-        (Terminating, Terminated) => ("M390,250 L550,250", Some((470.0, 242.0, "left"))),
+        (Terminating, Terminated) => ("M390,250 L550,250", Some((470, 242, "left"))),
         _ => ("", None),
     }
 }
@@ -102,8 +96,8 @@ pub fn Diagram() -> impl IntoView {
             <g class="node" class:current=is_current data-state=state.as_str()
                 data-testid=format!("node-{}", state.as_str())
                 data-current=move || is_current().to_string()>
-                <rect x=x - WIDTH / 2.0 y=y - HEIGHT / 2.0 width=WIDTH height=HEIGHT rx="8"></rect>
-                <text x=x y=y + 5.0 text-anchor="middle">{state.as_str()}</text>
+                <rect x=x - WIDTH / 2 y=y - HEIGHT / 2 width=WIDTH height=HEIGHT rx="8"></rect>
+                <text x=x y=y + 5 text-anchor="middle">{state.as_str()}</text>
             </g>
         }
     };

@@ -14,4 +14,5 @@ pub mod log;
 pub mod member_facts;
 pub mod scenario_panel;
 pub mod sequence;
+pub mod session_panel;
 pub mod time_controls;

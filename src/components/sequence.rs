@@ -8,28 +8,24 @@ use leptos::prelude::*;
 
 /// Steps drawn.
 const WINDOW: usize = 10;
-const ROW: f64 = 22.0;
-const LANES: [(&str, f64); 3] = [
-    ("Coordinator", 80.0),
-    ("Member", 300.0),
-    ("Application", 520.0),
-];
+const ROW: i32 = 22;
+const LANES: [(&str, i32); 3] = [("Coordinator", 80), ("Member", 300), ("Application", 520)];
 
 /// One arrow (or a note on a lane) of the diagram.
 #[derive(Clone, PartialEq)]
 struct Message {
     step: usize,
-    from: f64,
-    to: f64,
+    from: i32,
+    to: i32,
     text: String,
     class: &'static str,
 }
 
-fn lane(name: &str) -> f64 {
+fn lane(name: &str) -> i32 {
     LANES
         .iter()
         .find(|(n, _)| *n == name)
-        .map_or(0.0, |(_, x)| *x)
+        .map_or(0, |(_, x)| *x)
 }
 
 fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
@@ -146,7 +142,7 @@ pub fn Sequence() -> impl IntoView {
         session.timeline.with(|t| messages(t, shown))
     });
     let cursor = move || session.timeline.with(|t| t.cursor());
-    let height = move || 40.0 + ROW * (list.with(Vec::len) as f64 + 1.0);
+    let height = move || 40 + ROW * (list.with(Vec::len) as i32 + 1);
     view! {
         <section class="panel sequence" aria-labelledby="sequence-title">
             <h2 id="sequence-title">"Sequence"</h2>
@@ -160,18 +156,18 @@ pub fn Sequence() -> impl IntoView {
                     </g>
                 }).collect_view()}
                 {move || list.get().into_iter().enumerate().map(|(i, m)| {
-                    let y = 40.0 + ROW * i as f64;
+                    let y = 40 + ROW * i as i32;
                     let current = m.step == cursor();
-                    let mid = (m.from + m.to) / 2.0;
-                    let note = (m.from - m.to).abs() < 1.0;
+                    let mid = (m.from + m.to) / 2;
+                    let note = m.from == m.to;
                     view! {
                         <g class=format!("msg {}", m.class) class:current=current data-testid="sequence-message">
                             {if note {
-                                view! { <text x=m.from + 8.0 y=y + 4.0 class="note-text">{m.text.clone()}</text> }.into_any()
+                                view! { <text x=m.from + 8 y=y + 4 class="note-text">{m.text.clone()}</text> }.into_any()
                             } else {
                                 view! {
                                     <line x1=m.from y1=y x2=m.to y2=y marker-end="url(#seq-arrow)"></line>
-                                    <text x=mid y=y - 4.0 text-anchor="middle">{m.text.clone()}</text>
+                                    <text x=mid y=y - 4 text-anchor="middle">{m.text.clone()}</text>
                                 }.into_any()
                             }}
                         </g>

@@ -1,0 +1,82 @@
+//! Limits on what a trace may hold: each refusal names the step, the field and the limit.
+
+use kip848_core::limits::*;
+use kip848_core::trace::Trace;
+
+fn steps(body: &str) -> String {
+    format!(r#"{{"format":"kip848-trace/1","steps":[{body}]}}"#)
+}
+
+fn error(text: &str) -> String {
+    Trace::parse(text)
+        .map(|_| ())
+        .expect_err("over a limit")
+        .to_string()
+}
+
+#[test]
+fn names_and_notes_are_limited() {
+    let long = "x".repeat(MAX_NAME_CHARS + 1);
+    let text = steps(&format!(
+        r#"{{"at":0,"input":"heartbeat_response","member_id":"{long}","member_epoch":1,"heartbeat_interval_ms":1}}"#
+    ));
+    assert_eq!(
+        error(&text),
+        "step 0, field `member_id`: 257 characters is over the limit of 256"
+    );
+    let text = steps(&format!(
+        r#"{{"at":0,"input":"subscribe","topics":["{long}"]}}"#
+    ));
+    assert_eq!(
+        error(&text),
+        "step 0, field `topics`: a topic name of 257 characters is over the limit of 256"
+    );
+    let note = "n".repeat(MAX_TEXT_CHARS + 1);
+    assert_eq!(
+        error(&steps(&format!(
+            r#"{{"at":0,"input":"tick","note":"{note}"}}"#
+        ))),
+        "step 0, field `note`: 4001 characters is over the limit of 4000"
+    );
+    let text =
+        format!(r#"{{"format":"kip848-trace/1","config":{{"group_id":"{long}"}},"steps":[]}}"#);
+    assert_eq!(
+        error(&text),
+        "field `config.group_id`: 257 characters is over the limit of 256"
+    );
+    let within = "y".repeat(MAX_NAME_CHARS);
+    assert!(Trace::parse(&steps(&format!(
+        r#"{{"at":0,"input":"subscribe","topics":["{within}"]}}"#
+    )))
+    .is_ok());
+}
+
+#[test]
+fn assignments_and_step_counts_are_limited() {
+    let partitions: Vec<String> = (0..=MAX_PARTITIONS).map(|p| p.to_string()).collect();
+    let text = steps(&format!(
+        r#"{{"at":0,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[{}]}}}}"#,
+        partitions.join(",")
+    ));
+    assert_eq!(
+        error(&text),
+        "step 0, field `assignment`: 100001 entries is over the limit of 100000"
+    );
+    let many = vec![r#"{"at":0,"input":"tick"}"#; MAX_STEPS + 1].join(",");
+    assert_eq!(
+        error(&steps(&many)),
+        "field `steps`: 200001 steps is over the limit of 200000"
+    );
+}
+
+#[test]
+fn the_text_itself_is_limited_before_it_is_parsed() {
+    let text = " ".repeat(MAX_TRACE_BYTES + 1);
+    assert_eq!(
+        error(&text),
+        format!(
+            "the trace is {} bytes, over the limit of {MAX_TRACE_BYTES} bytes",
+            MAX_TRACE_BYTES + 1
+        )
+    );
+}

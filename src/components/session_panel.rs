@@ -1,0 +1,116 @@
+//! The session as a file: export it, import one (file picker, drag and drop, paste). An import is
+//! validated whole before anything is replaced; on any problem the session is untouched.
+
+use crate::context::{use_session, Notice, Session};
+use kip848_core::limits::MAX_TRACE_BYTES;
+use kip848_core::trace::Trace;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Replaces the session by the trace in `text`, or says why not (naming `source`).
+pub fn import_text(session: Session, text: &str, source: &str) {
+    match Trace::parse(text) {
+        Ok(trace) => {
+            let steps = trace.steps.len();
+            session.load(trace, false);
+            let rejected = session
+                .timeline
+                .with_untracked(|t| t.results().iter().filter(|r| r.is_err()).count());
+            let note = if rejected > 0 {
+                format!(", {rejected} of them rejected by the member (see the log)")
+            } else {
+                String::new()
+            };
+            session.notice.set(Some(Notice::Info(format!(
+                "Imported {steps} steps from {source}{note}"
+            ))));
+        }
+        Err(e) => session.notice.set(Some(Notice::Error(format!(
+            "Could not import {source}: {e}. Your session is unchanged."
+        )))),
+    }
+}
+
+/// Reads `file` and imports it, refusing one over the size limit without reading it.
+pub fn import_file(session: Session, file: web_sys::File) {
+    let name = file.name();
+    // `File.size` is a JS number; compared as a float, printed as an integer.
+    if file.size() > MAX_TRACE_BYTES as f64 {
+        let bytes = file.size() as u64;
+        let message = format!("Could not import {name}: it is {bytes} bytes, over the limit of {MAX_TRACE_BYTES} bytes. Your session is unchanged.");
+        session.notice.set(Some(Notice::Error(message)));
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|v| v.as_string())
+        {
+            Some(text) => import_text(session, &text, &name),
+            None => session.notice.set(Some(Notice::Error(format!(
+                "Could not read {name} as text. Your session is unchanged."
+            )))),
+        }
+    });
+}
+
+/// Offers the session as a download.
+fn export(session: Session) {
+    let json = session.timeline.with_untracked(|t| t.trace().to_json());
+    let result = (|| -> Option<()> {
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&json));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/json");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
+        let anchor: web_sys::HtmlAnchorElement =
+            document().create_element("a").ok()?.dyn_into().ok()?;
+        anchor.set_href(&url);
+        anchor.set_download("kip848-session.json");
+        anchor.click();
+        web_sys::Url::revoke_object_url(&url).ok()
+    })();
+    if result.is_none() {
+        session.notice.set(Some(Notice::Error(
+            "The browser refused the download.".to_owned(),
+        )));
+    }
+}
+
+/// Export and import.
+#[component]
+pub fn SessionPanel() -> impl IntoView {
+    let session = use_session();
+    let pasted = RwSignal::new(String::new());
+    view! {
+        <section class="panel session" aria-labelledby="session-title">
+            <h2 id="session-title">"Session file"</h2>
+            <div class="row">
+                <button data-testid="export" on:click=move |_| export(session)>"Export trace"</button>
+                <label class="file-button">
+                    "Import trace…"
+                    <input type="file" accept=".json,application/json" data-testid="import-file"
+                        on:change=move |ev| {
+                            let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| t.dyn_into().ok());
+                            if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
+                                import_file(session, file);
+                            }
+                            if let Some(input) = input {
+                                input.set_value("");
+                            }
+                        } />
+                </label>
+            </div>
+            <details>
+                <summary>"Paste a trace"</summary>
+                <label for="paste" class="visually-hidden">"Trace JSON"</label>
+                <textarea id="paste" data-testid="paste" rows="4" spellcheck="false"
+                    prop:value=move || pasted.get()
+                    on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
+                <button data-testid="load-pasted" on:click=move |_| import_text(session, &pasted.get_untracked(), "the pasted text")>"Load pasted trace"</button>
+            </details>
+            <p class="muted">"Or drop a trace file anywhere on the page."</p>
+        </section>
+    }
+}

@@ -1,0 +1,238 @@
+// `make bench`, browser half, and the report: transfer sizes of the release build, first render,
+// input → DOM and seek latency with a 10,000-step session, playback smoothness, idle cost, the
+// machine natively (criterion's results) and in wasm. Prints one table; writes target/bench/report.json.
+// Figures are medians over repeats (with the spread); nothing here is asserted by `make test`.
+import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { join, extname } from 'node:path';
+import os from 'node:os';
+import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
+const spread = (xs) => ({ median: median(xs), p95: pct(xs, 0.95), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
+const kb = (b) => b / 1024;
+
+async function sizes() {
+  const dist = join(ROOT, 'dist');
+  const groups = {};
+  for (const name of await readdir(dist)) {
+    const kind = { '.wasm': 'wasm', '.js': 'js', '.css': 'css', '.html': 'html' }[extname(name)] ?? 'other';
+    const body = await readFile(join(dist, name));
+    const g = (groups[kind] ??= { raw: 0, gzip: 0, brotli: 0 });
+    g.raw += body.length;
+    g.gzip += gzipSync(body, { level: 9 }).length;
+    g.brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  const total = Object.values(groups).reduce((t, g) => ({ raw: t.raw + g.raw, gzip: t.gzip + g.gzip, brotli: t.brotli + g.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return { ...groups, total };
+}
+
+/** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
+const COUNTERS = () => {
+  window.__calls = { timeout: 0, interval: 0, raf: 0 };
+  const wrap = (name, key) => {
+    const original = window[name].bind(window);
+    window[name] = (cb, ...rest) => original((...a) => { window.__calls[key] += 1; return typeof cb === 'function' ? cb(...a) : undefined; }, ...rest);
+  };
+  wrap('setTimeout', 'timeout'); wrap('setInterval', 'interval'); wrap('requestAnimationFrame', 'raf');
+  let hidden = false;
+  Object.defineProperty(document, 'hidden', { get: () => hidden });
+  Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
+  window.__setHidden = (h) => { hidden = h; document.dispatchEvent(new Event('visibilitychange', { bubbles: true })); };
+};
+
+async function newPage(browser, url, { counters = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  if (counters) await context.addInitScript(COUNTERS);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('state').waitFor();
+  return { page, context };
+}
+
+async function firstRender(browser, url, loads = 10) {
+  const times = [];
+  for (let i = 0; i < loads; i += 1) {
+    const { page, context } = await newPage(browser, url);
+    times.push(await page.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN));
+    await context.close();
+  }
+  return spread(times);
+}
+
+async function withLongSession(browser, url, steps) {
+  const { page, context } = await newPage(browser, url);
+  await setRange(page, 'speed', 4);
+  const json = await page.evaluate((n) => window.wasmBindings.bench_session_json(n), steps);
+  await page.getByTestId('import-file').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+  await expectText(page, 'notice', new RegExp(`^Imported ${steps} steps`), 30000);
+  return { page, context };
+}
+
+/** From a click to the mutation that shows its effect, and to the next frame. */
+async function inputToDom(page, rounds = 60) {
+  return page.evaluate(async (rounds) => {
+    const position = document.querySelector('[data-testid=position]');
+    const dom = []; const frame = []; let late = 0;
+    for (let i = 0; i < rounds; i += 1) {
+      const idle = document.querySelector('[data-testid=in-flight]').textContent === 'nothing';
+      const button = document.querySelector(`[data-testid=${idle ? 'advance-deadline' : 'answer'}]`);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const done = new Promise((resolve) => {
+        const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now()); });
+        observer.observe(position, { childList: true, characterData: true, subtree: true });
+      });
+      const t0 = performance.now();
+      button.click();
+      const t1 = await done;
+      const t2 = await new Promise((resolve) => requestAnimationFrame(resolve));
+      dom.push(t1 - t0); frame.push(performance.now() - t0);
+      if (t1 > t2) late += 1;
+    }
+    return { dom, frame, late };
+  }, rounds);
+}
+
+async function seeks(page, rounds = 100) {
+  return page.evaluate(async (rounds) => {
+    const scrubber = document.querySelector('[data-testid=scrubber]');
+    const position = document.querySelector('[data-testid=position]');
+    const max = Number(scrubber.max);
+    let seed = 12345; const random = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const out = [];
+    for (let i = 0; i < rounds; i += 1) {
+      let target = Math.floor(random() * (max + 1));
+      if (String(target) === scrubber.value) target = (target + 1) % (max + 1);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const done = new Promise((resolve) => {
+        const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now()); });
+        observer.observe(position, { childList: true, characterData: true, subtree: true });
+      });
+      const t0 = performance.now();
+      scrubber.value = String(target);
+      scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+      out.push((await done) - t0);
+    }
+    return out;
+  }, rounds);
+}
+
+async function playback(browser, url) {
+  const { page, context } = await newPage(browser, url);
+  await loadScenario(page, '06-new-assignment-during-reconciliation');
+  await setRange(page, 'speed', 3);
+  await page.evaluate(() => {
+    window.__frames = []; window.__long = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+    let last = performance.now();
+    const loop = (t) => { window.__frames.push(t - last); last = t; if (!window.__stop) requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);
+  });
+  await page.getByTestId('play').click();
+  await expectText(page, 'play', '▶', 60000);
+  const { frames, long } = await page.evaluate(() => { window.__stop = true; return { frames: window.__frames.slice(1), long: window.__long }; });
+  await context.close();
+  const intervals = spread(frames);
+  return { fps_median: 1000 / intervals.median, frame_ms: intervals, longest_task_ms: long.length ? Math.max(...long) : 0, long_tasks: long.length };
+}
+
+async function idle(browser, url) {
+  const { page, context } = await newPage(browser, url, { counters: true });
+  await loadScenario(page, '06-new-assignment-during-reconciliation');
+  await page.waitForTimeout(1500);
+  const measure = async () => {
+    await page.evaluate(() => { window.__calls = { timeout: 0, interval: 0, raf: 0 }; });
+    await page.waitForTimeout(2000);
+    const c = await page.evaluate(() => window.__calls);
+    return { timers_per_s: (c.timeout + c.interval) / 2, frames_per_s: c.raf / 2 };
+  };
+  const paused = await measure();
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(300);
+  await page.evaluate(() => window.__setHidden(true));
+  await page.waitForTimeout(1500);
+  const hidden = await measure();
+  await context.close();
+  return { paused, hidden };
+}
+
+async function wasmReplay(browser, url, len = 100000) {
+  const { page, context } = await newPage(browser, url);
+  const rounds = await page.evaluate((n) => Array.from(window.wasmBindings.bench_replay(n, 7)), len);
+  await context.close();
+  const ms = spread(rounds);
+  return { inputs: len, ms, inputs_per_s: len / (ms.median / 1000) };
+}
+
+async function criterion() {
+  const read = async (path) => JSON.parse(await readFile(join(ROOT, 'target/criterion', path, 'new/estimates.json'), 'utf8'));
+  const out = {};
+  for (const [group, ids] of [['replay', [1000, 100000, 1000000]], ['reconcile', [10, 1000, 10000]], ['timeline', ['from_trace/100000', 'seek/10000']]]) {
+    for (const id of ids) {
+      try {
+        const e = await read(`${group}/${id}`);
+        out[`${group}/${id}`] = { median_ns: e.median.point_estimate, low_ns: e.median.confidence_interval.lower_bound, high_ns: e.median.confidence_interval.upper_bound };
+      } catch { out[`${group}/${id}`] = null; }
+    }
+  }
+  return out;
+}
+
+const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+const server = await serve();
+const browser = await launch();
+let report;
+try {
+  const size = await sizes();
+  const first = await firstRender(browser, server.url);
+  const long = await withLongSession(browser, server.url, 10000);
+  const input = await inputToDom(long.page);
+  const seek = await seeks(long.page);
+  await long.context.close();
+  const play = await playback(browser, server.url);
+  const quiet = await idle(browser, server.url);
+  const wasm = await wasmReplay(browser, server.url);
+  const native = await criterion();
+  const perInput = (id, n) => (native[id] ? native[id].median_ns / n : NaN);
+  const nativeRate = (id, n) => n / (native[id]?.median_ns / 1e9);
+  report = {
+    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), date: new Date().toISOString() },
+    sizes_bytes: size, first_render_ms: first,
+    input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
+    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native,
+  };
+  const rows = [];
+  const row = (figure, value, target, met) => rows.push({ figure, value, target, met: met ? 'yes' : 'NO' });
+  row('transfer, total gzip (brotli)', `${fmt(kb(size.total.gzip))} KB (${fmt(kb(size.total.brotli))} KB)`, '≤ 120 KB gzip', size.total.gzip <= 120 * 1024);
+  for (const k of ['wasm', 'js', 'css', 'html']) if (size[k]) row(`  ${k} raw / gzip / brotli`, `${fmt(kb(size[k].raw))} / ${fmt(kb(size[k].gzip))} / ${fmt(kb(size[k].brotli))} KB`, '', true);
+  row('first interactive render (10 loads)', `median ${fmt(first.median)} ms (${fmt(first.min)}–${fmt(first.max)})`, '≤ 150 ms median', first.median <= 150);
+  const dom = spread(input.dom);
+  row('input → DOM, 10,000 steps loaded', `median ${fmt(dom.median, 2)} ms, p95 ${fmt(dom.p95, 2)} ms`, '≤ 4 ms median, ≤ 16 ms p95', dom.median <= 4 && dom.p95 <= 16 && input.late === 0);
+  const sk = spread(seek);
+  row('seek in 10,000 steps (100 random)', `median ${fmt(sk.median, 2)} ms, p95 ${fmt(sk.p95, 2)} ms`, '≤ 16 ms p95', sk.p95 <= 16);
+  row('playback smoothness', `${fmt(play.fps_median)} fps median, longest task ${fmt(play.longest_task_ms)} ms`, '≥ 55 fps, no task > 50 ms', play.fps_median >= 55 && play.longest_task_ms <= 50);
+  row('idle, paused', `${quiet.paused.timers_per_s} timers/s, ${quiet.paused.frames_per_s} frames/s`, '0', quiet.paused.timers_per_s === 0 && quiet.paused.frames_per_s === 0);
+  row('idle, tab hidden while playing', `${quiet.hidden.timers_per_s} timers/s, ${quiet.hidden.frames_per_s} frames/s`, '0', quiet.hidden.timers_per_s === 0 && quiet.hidden.frames_per_s === 0);
+  const rates = [[1000, 'replay/1000'], [100000, 'replay/100000'], [1000000, 'replay/1000000']].map(([n, id]) => [n, nativeRate(id, n)]);
+  const linear = perInput('replay/1000000', 1e6) / perInput('replay/1000', 1e3);
+  row('core replay, native (1k / 100k / 1M)', rates.map(([, r]) => `${fmt(r / 1e6, 2)}M/s`).join(' / '), '≥ 5 M inputs/s, linear', rates.every(([, r]) => r >= 5e6) && linear < 2);
+  row('  cost per input, 1M vs 1k', `× ${fmt(linear, 2)}`, '≈ 1 (linear)', linear < 2);
+  const rc = [10, 1000, 10000].map((n) => native[`reconcile/${n}`]?.median_ns / 1e3);
+  row('reconciliation (10 / 1,000 / 10,000 moving)', `${rc.map((x) => `${fmt(x, 2)} µs`).join(' / ')}`, '10,000 ≤ 1 ms, linear', rc[2] <= 1000);
+  const ratio = nativeRate('replay/100000', 1e5) / wasm.inputs_per_s;
+  row('wasm vs native replay (100k inputs)', `wasm ${fmt(wasm.inputs_per_s / 1e6, 2)}M/s, native/wasm × ${fmt(ratio, 2)}`, 'report', true);
+  report.table = rows;
+  report.wasm_vs_native_ratio = ratio;
+  console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);
+  const w = [38, 52, 28];
+  console.log(`${'figure'.padEnd(w[0])} ${'measured'.padEnd(w[1])} ${'target'.padEnd(w[2])} met`);
+  console.log('-'.repeat(w[0] + w[1] + w[2] + 6));
+  for (const r of rows) console.log(`${r.figure.padEnd(w[0])} ${r.value.padEnd(w[1])} ${r.target.padEnd(w[2])} ${r.met}`);
+  await mkdir(join(ROOT, 'target/bench'), { recursive: true });
+  await writeFile(join(ROOT, 'target/bench/report.json'), JSON.stringify(report, null, 2));
+  console.log('\nwritten target/bench/report.json');
+} finally {
+  await browser.close();
+  await server.close();
+}
