@@ -47,6 +47,7 @@ pub mod frame;
 mod heartbeat;
 mod input;
 pub mod limits;
+pub mod link;
 pub mod lint;
 mod member;
 pub mod narration;

@@ -1,0 +1,101 @@
+//! Share links: a whole session (trace, position, view options) in a URL fragment, deflated and
+//! written in URL-safe base64. Decoding trusts nothing: a damaged link is an error, never a panic,
+//! and a link cannot inflate past [`MAX_TRACE_BYTES`].
+
+use crate::limits::MAX_TRACE_BYTES;
+use crate::trace::{Trace, TraceError};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+/// The fragment prefix of this link format (after `#`).
+pub const PREFIX: &str = "v1.";
+/// Links longer than this (in characters) are too long for common limits: offer a file instead.
+pub const MAX_LINK_CHARS: usize = 8 * 1024;
+
+/// How the screen looked: restored with the session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    /// Playback speed as a power of two (-2..=4).
+    pub speed: i32,
+    pub guided: bool,
+    /// The built-in scenario's title, if the session is one.
+    pub scenario: Option<String>,
+}
+
+/// A session as a link carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shared {
+    pub trace: Trace,
+    /// The cursor (clamped to the trace when loaded).
+    pub step: usize,
+    pub view: View,
+}
+
+/// Why a link could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkError {
+    /// Not a link of this format (no `v1.` prefix).
+    NotALink,
+    /// Not URL-safe base64, or cut short.
+    Encoding,
+    /// The deflated data is damaged or truncated.
+    Compression,
+    /// Inflates past the trace size limit.
+    TooLarge,
+    /// The envelope is not the expected JSON.
+    Envelope(String),
+    /// The trace inside is invalid.
+    Trace(TraceError),
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::NotALink => write!(f, "this is not a kip848-viz link (it should start with #{PREFIX})"),
+            LinkError::Encoding => f.write_str("the link is damaged: it is not valid URL-safe base64 (was it cut short?)"),
+            LinkError::Compression => f.write_str("the link is damaged or truncated: its compressed data does not inflate"),
+            LinkError::TooLarge => write!(f, "the link inflates past the limit of {MAX_TRACE_BYTES} bytes"),
+            LinkError::Envelope(e) => write!(f, "the link's content is not a session: {e}"),
+            LinkError::Trace(e) => write!(f, "the trace in the link is invalid: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// The fragment (without `#`) that carries `shared`.
+pub fn encode(shared: &Shared) -> String {
+    let trace: Value = serde_json::from_str(&shared.trace.to_json()).unwrap_or(Value::Null);
+    let envelope = serde_json::json!({ "trace": trace, "step": shared.step, "view": shared.view });
+    let bytes = serde_json::to_vec(&envelope).unwrap_or_default();
+    let deflated = miniz_oxide::deflate::compress_to_vec(&bytes, 9);
+    format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
+}
+
+/// Reads a fragment (with or without its `#`).
+pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
+    let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or(LinkError::NotALink)?;
+    let deflated = URL_SAFE_NO_PAD.decode(body.trim()).map_err(|_| LinkError::Encoding)?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_TRACE_BYTES).map_err(|e| {
+        match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
+            _ => LinkError::Compression,
+        }
+    })?;
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Envelope {
+        trace: Value,
+        step: usize,
+        #[serde(default)]
+        view: View,
+    }
+    let envelope: Envelope = serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
+    let trace = Trace::parse(&envelope.trace.to_string()).map_err(LinkError::Trace)?;
+    let step = envelope.step.min(trace.steps.len());
+    Ok(Shared { trace, step, view: envelope.view })
+}
