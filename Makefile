@@ -21,17 +21,18 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench tools tools-web tools-e2e browser
+.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench fuzz tools tools-web tools-e2e browser
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes, page timings and the core's throughput, with targets (target/bench/)"
+	@echo "make fuzz    a long fuzzing run (FUZZ_CASES=300000 by default)"
 
 serve: tools-web
 	cargo fetch --locked
-	trunk serve --public-url /
+	trunk serve --public-url / --no-autoreload
 
 test: tools lint test-core build test-web test-e2e
 	@echo "make test: all passed"
@@ -57,6 +58,10 @@ test-e2e: tools build
 
 screenshots: tools build
 	cd $(E2E) && node screenshots.mjs
+
+# A long fuzzing run of the trace parser, the link decoder and the machine (make test runs a short one).
+fuzz:
+	FUZZ_CASES=$${FUZZ_CASES:-300000} cargo test --locked --release -p kip848-core --test fuzz
 
 # Performance: criterion natively, then the release build in headless Chromium; prints the table
 # and writes target/bench/report.json. Never part of `make test`.

@@ -17,10 +17,11 @@ use crate::components::{
     session_panel::{import_file, SessionPanel},
     time_controls::TimeControls,
 };
-use crate::context::{provide_session, Session};
-use crate::playback;
+use crate::context::{provide_session_with, Session, MAX_SPEED};
+use crate::embed::Embed;
 use crate::shortcuts::{action_for, run};
-use kip848_core::{Config, Timeline};
+use crate::{persist, playback, scenarios};
+use kip848_core::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -88,59 +89,118 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
     }
 }
 
+/// The first built-in scenario, at its start: what a broken link falls back to.
+fn first_scenario() -> Timeline {
+    let trace = scenarios::SCENARIOS
+        .first()
+        .and_then(|(id, _)| scenarios::scenario(id))
+        .and_then(Result::ok);
+    let mut timeline = trace.map(Timeline::from_trace).unwrap_or_default();
+    timeline.seek(0);
+    timeline
+}
+
+/// Opens what the URL and the saved session say, applying the embed options.
+fn open(embed: &Embed) -> Session {
+    let start = persist::start(first_scenario);
+    let linked = start.view != Default::default()
+        || window()
+            .location()
+            .hash()
+            .map(|h| h.len() > 1)
+            .unwrap_or(false);
+    let session = provide_session_with(start.timeline, embed.clone());
+    session.speed.set(start.view.speed.clamp(-2, MAX_SPEED));
+    session.guided.set(start.view.guided);
+    session.scenario.set(start.view.scenario);
+    session.notice.set(start.notice);
+    if let (Some(id), false) = (&embed.scenario, linked) {
+        if let Some(Ok(trace)) = scenarios::scenario(id) {
+            session.load(trace, true);
+        }
+    }
+    if let Some(speed) = embed.speed {
+        session.speed.set(speed.clamp(-2, MAX_SPEED));
+    }
+    let (cursor, _, _) = session.position();
+    let step = embed.step.unwrap_or(cursor);
+    if session.clamp(step) != cursor {
+        session.seek(step);
+    }
+    session.announce_position();
+    if embed.autoplay {
+        session.playing.set(true);
+    }
+    session
+}
+
 /// The whole single-page app.
 #[component]
 pub fn App() -> impl IntoView {
-    let session = provide_session(Timeline::new(Config::default()));
+    let embed = Embed::parse(&window().location().search().unwrap_or_default());
+    let session = open(&embed);
     playback::drive(session);
+    persist::autosave(session);
+    persist::follow_links(session);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(session, ev));
     on_cleanup(move || keys.remove());
+    let embedded = embed.embedded;
+    let shows = move |panel: &str| embed.shows(panel);
     view! {
-        <a class="skip-link" href="#console-title">"Skip to the coordinator console"</a>
-        <header class="top">
-            <div>
-                <h1>"KIP-848 consumer membership"</h1>
-                <p class="tagline">"You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time."</p>
-            </div>
-            <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
-                on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
-        </header>
-        <LiveRegion/>
-        <main class="layout"
+        <a class="skip-link" href="#member-title">"Skip to the member"</a>
+        <Show when={ let v = shows("header"); move || v }>
+            <header class="top">
+                <div>
+                    <h1>"KIP-848 consumer membership"</h1>
+                    <p class="tagline">"You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time."</p>
+                </div>
+                <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
+                    on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
+            </header>
+        </Show>
+        {shows("caption").then(|| view! { <LiveRegion/> })}
+        <main class="layout" class:embedded=embedded
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
+                if !session.writable() {
+                    return;
+                }
                 if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
                     import_file(session, file);
                 }
             }>
             <div class="column controls-column">
-                <ScenarioPanel/>
-                <Console/>
-                <AppActions/>
+                {shows("scenarios").then(|| view! { <ScenarioPanel/> })}
+                {shows("console").then(|| view! { <Console/> })}
+                {shows("actions").then(|| view! { <AppActions/> })}
             </div>
             <div class="column member-column">
-                <section class="panel member" aria-labelledby="member-title">
-                    <h2 id="member-title">"Member"</h2>
-                    <Diagram/>
-                    <MemberFacts/>
-                </section>
-                <AssignedSet/>
+                {shows("member").then(|| view! {
+                    <section class="panel member" aria-labelledby="member-title">
+                        <h2 id="member-title">"Member"</h2>
+                        <Diagram/>
+                        <MemberFacts/>
+                    </section>
+                })}
+                {shows("assigned").then(|| view! { <AssignedSet/> })}
             </div>
             <div class="column detail-column">
-                <Inspector/>
-                <AppLane/>
+                {shows("inspector").then(|| view! { <Inspector/> })}
+                {shows("lane").then(|| view! { <AppLane/> })}
             </div>
             <div class="history">
-                <Log/>
-                <Sequence/>
+                {shows("log").then(|| view! { <Log/> })}
+                {shows("sequence").then(|| view! { <Sequence/> })}
             </div>
-            <ConfigPanel/>
-            <SessionPanel/>
+            {shows("config").then(|| view! { <ConfigPanel/> })}
+            {shows("session").then(|| view! { <SessionPanel/> })}
         </main>
-        <footer class="transport-bar">
-            <TimeControls/>
-        </footer>
+        {shows("transport").then(|| view! {
+            <footer class="transport-bar">
+                <TimeControls/>
+            </footer>
+        })}
         <HelpDialog/>
     }
 }

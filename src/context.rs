@@ -1,8 +1,10 @@
 //! The one source of truth: the session's `Timeline` in a context signal, plus what the screen
 //! adds to it (how much of the current step is shown, playback, the drafted answer).
 
+use crate::embed::Embed;
 use kip848_core::composer::{default_draft, Draft};
 use kip848_core::frame::Frame;
+use kip848_core::link::Shared;
 use kip848_core::narration::headline;
 use kip848_core::timeline::StepResult;
 use kip848_core::trace::Trace;
@@ -41,10 +43,17 @@ pub struct Session {
     pub scenario: RwSignal<Option<String>>,
     /// The member as the screen shows it (part-way through the current step while it animates).
     pub frame: Memo<Frame>,
+    /// Embed options from the URL (all off on a normal visit).
+    pub embed: StoredValue<Embed>,
 }
 
 /// Provides a session around `timeline` to every component below.
 pub fn provide_session(timeline: Timeline) -> Session {
+    provide_session_with(timeline, Embed::default())
+}
+
+/// [`provide_session`] with embed options.
+pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
     let draft = default_draft(timeline.member());
     let timeline = RwSignal::new(timeline);
     let shown = RwSignal::new(None);
@@ -61,6 +70,7 @@ pub fn provide_session(timeline: Timeline) -> Session {
         help_open: RwSignal::new(false),
         scenario: RwSignal::new(None),
         frame,
+        embed: StoredValue::new(embed),
     };
     provide_context(session);
     session
@@ -144,8 +154,19 @@ impl Session {
         self.draft.set(draft);
     }
 
+    /// `cursor` inside the embed's step range, if any.
+    pub fn clamp(&self, cursor: usize) -> usize {
+        self.embed.with_value(|e| e.clamp(cursor))
+    }
+
+    /// Whether the session may be changed (not in a read-only embed).
+    pub fn writable(&self) -> bool {
+        self.embed.with_value(|e| !e.readonly)
+    }
+
     /// Moves to `cursor` with every effect of its last step shown, and says where it is.
     pub fn seek(&self, cursor: usize) {
+        let cursor = self.clamp(cursor);
         self.timeline.update(|t| t.seek(cursor));
         self.shown.set(None);
         self.reset_draft();
@@ -159,7 +180,7 @@ impl Session {
         match shown {
             Some(j) if j + 1 < effects_count(self, cursor) => self.shown.set(Some(j + 1)),
             Some(_) => self.finish_reveal(),
-            None if cursor < len => {
+            None if cursor < len && self.clamp(cursor + 1) > cursor => {
                 self.timeline.update(|t| t.seek(cursor + 1));
                 let count = effects_count(self, cursor + 1);
                 self.shown.set((count > 1).then_some(1));
@@ -250,6 +271,15 @@ impl Session {
         self.notice.set(None);
         self.reset_draft();
         self.announce_position();
+    }
+
+    /// Opens a shared session (a link): its trace at its step, with its view options.
+    pub fn open_shared(&self, shared: Shared) {
+        self.load(shared.trace, true);
+        self.speed.set(shared.view.speed.clamp(-2, MAX_SPEED));
+        self.guided.set(shared.view.guided);
+        self.scenario.set(shared.view.scenario);
+        self.seek(shared.step);
     }
 
     /// Starts over with `config`: a configuration is fixed for a session.

@@ -1,7 +1,7 @@
 //! The wasm entry point that Trunk builds: mount the app on the page body.
 
 fn main() {
-    console_error_panic_hook::set_once();
+    kip848_viz::panic_hook::install();
     leptos::mount::mount_to_body(kip848_viz::App);
     // The page is built and its handlers attached: what `make bench` calls first interactive render.
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {

@@ -50,7 +50,10 @@ fn advance(session: Session) {
     match shown {
         Some(j) if j + 1 < count => session.shown.set(Some(j + 1)),
         Some(_) => session.finish_reveal(),
-        None if session.playing.get_untracked() && cursor < len => {
+        None if session.playing.get_untracked()
+            && cursor < len
+            && session.clamp(cursor + 1) > cursor =>
+        {
             session.timeline.update(|t| t.seek(cursor + 1));
             session.reset_draft();
             let (count, narrated) = session.timeline.with_untracked(|t| {

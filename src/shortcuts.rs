@@ -133,8 +133,26 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
         .map(|(_, _, action, _)| *action)
 }
 
+/// Whether `action` changes the session (refused in a read-only embed).
+fn writes(action: Action) -> bool {
+    matches!(
+        action,
+        Action::SendDraft
+            | Action::DefaultAnswer
+            | Action::NoAnswer
+            | Action::Subscribe
+            | Action::Close
+            | Action::CompleteOk
+            | Action::CompleteFailed
+            | Action::AdvanceToDeadline
+    )
+}
+
 /// Carries out `action` on `session`.
 pub fn run(session: Session, action: Action) {
+    if writes(action) && !session.writable() {
+        return;
+    }
     match action {
         Action::SendDraft => session.send_draft(),
         Action::DefaultAnswer => {
@@ -180,7 +198,8 @@ pub fn toggle_play(session: Session) {
         return;
     }
     let (cursor, len, _) = session.position();
-    if cursor >= len && len > 0 {
+    let end = session.clamp(len);
+    if cursor >= end && len > 0 {
         session.seek(0);
     }
     session.playing.set(true);

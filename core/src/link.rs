@@ -55,10 +55,20 @@ pub enum LinkError {
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::NotALink => write!(f, "this is not a kip848-viz link (it should start with #{PREFIX})"),
-            LinkError::Encoding => f.write_str("the link is damaged: it is not valid URL-safe base64 (was it cut short?)"),
-            LinkError::Compression => f.write_str("the link is damaged or truncated: its compressed data does not inflate"),
-            LinkError::TooLarge => write!(f, "the link inflates past the limit of {MAX_TRACE_BYTES} bytes"),
+            LinkError::NotALink => write!(
+                f,
+                "this is not a kip848-viz link (it should start with #{PREFIX})"
+            ),
+            LinkError::Encoding => f.write_str(
+                "the link is damaged: it is not valid URL-safe base64 (was it cut short?)",
+            ),
+            LinkError::Compression => f.write_str(
+                "the link is damaged or truncated: its compressed data does not inflate",
+            ),
+            LinkError::TooLarge => write!(
+                f,
+                "the link inflates past the limit of {MAX_TRACE_BYTES} bytes"
+            ),
             LinkError::Envelope(e) => write!(f, "the link's content is not a session: {e}"),
             LinkError::Trace(e) => write!(f, "the trace in the link is invalid: {e}"),
         }
@@ -78,14 +88,18 @@ pub fn encode(shared: &Shared) -> String {
 
 /// Reads a fragment (with or without its `#`).
 pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
-    let body = fragment.trim_start_matches('#').strip_prefix(PREFIX).ok_or(LinkError::NotALink)?;
-    let deflated = URL_SAFE_NO_PAD.decode(body.trim()).map_err(|_| LinkError::Encoding)?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_TRACE_BYTES).map_err(|e| {
-        match e.status {
+    let body = fragment
+        .trim_start_matches('#')
+        .strip_prefix(PREFIX)
+        .ok_or(LinkError::NotALink)?;
+    let deflated = URL_SAFE_NO_PAD
+        .decode(body.trim())
+        .map_err(|_| LinkError::Encoding)?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_TRACE_BYTES)
+        .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
             _ => LinkError::Compression,
-        }
-    })?;
+        })?;
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Envelope {
@@ -94,8 +108,13 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
         #[serde(default)]
         view: View,
     }
-    let envelope: Envelope = serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
+    let envelope: Envelope =
+        serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
     let trace = Trace::parse(&envelope.trace.to_string()).map_err(LinkError::Trace)?;
     let step = envelope.step.min(trace.steps.len());
-    Ok(Shared { trace, step, view: envelope.view })
+    Ok(Shared {
+        trace,
+        step,
+        view: envelope.view,
+    })
 }

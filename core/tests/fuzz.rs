@@ -9,8 +9,15 @@ use kip848_core::*;
 use proptest::prelude::*;
 
 fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    let cases = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 /// A valid trace text to mutate.
@@ -41,7 +48,12 @@ fn mutate(text: &str, edits: &[(usize, u8, u8)], cut: usize) -> String {
 }
 
 fn arb_text() -> impl Strategy<Value = String> {
-    prop_oneof![".{0,40}", "[ -~]{0,12}", Just(String::new()), Just("\u{0}\u{feff}<script>".to_owned())]
+    prop_oneof![
+        ".{0,40}",
+        "[ -~]{0,12}",
+        Just(String::new()),
+        Just("\u{0}\u{feff}<script>".to_owned())
+    ]
 }
 
 proptest! {
@@ -103,8 +115,22 @@ proptest! {
 #[test]
 fn deadlines_saturate_at_the_end_of_time() {
     let mut member = Member::new(Config::default());
-    member.handle(Millis(u64::MAX - 1), &Input::Subscribe { topics: ["t".to_owned()].into() }).expect("accepted");
-    member.handle(Millis(u64::MAX), &Input::HeartbeatFailed).expect("accepted");
+    member
+        .handle(
+            Millis(u64::MAX - 1),
+            &Input::Subscribe {
+                topics: ["t".to_owned()].into(),
+            },
+        )
+        .expect("accepted");
+    member
+        .handle(Millis(u64::MAX), &Input::HeartbeatFailed)
+        .expect("accepted");
     assert_eq!(member.poll_timeout(), Some(Millis(u64::MAX)));
-    assert_eq!(member.handle(Millis(u64::MAX), &Input::Tick).map(|e| e.len()), Ok(1));
+    assert_eq!(
+        member
+            .handle(Millis(u64::MAX), &Input::Tick)
+            .map(|e| e.len()),
+        Ok(1)
+    );
 }

@@ -5,7 +5,15 @@ use kip848_core::trace::Trace;
 use kip848_core::workload::session;
 
 fn shared(len: usize) -> Shared {
-    Shared { trace: session(len), step: len / 2, view: View { speed: 2, guided: true, scenario: Some("s".into()) } }
+    Shared {
+        trace: session(len),
+        step: len / 2,
+        view: View {
+            speed: 2,
+            guided: true,
+            scenario: Some("s".into()),
+        },
+    }
 }
 
 #[test]
@@ -13,7 +21,11 @@ fn a_session_survives_a_link_round_trip() {
     let original = shared(300);
     let link = encode(&original);
     assert!(link.starts_with(PREFIX));
-    assert!(link.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)), "URL-safe");
+    assert!(
+        link.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)),
+        "URL-safe"
+    );
     assert_eq!(decode(&link), Ok(original.clone()));
     assert_eq!(decode(&format!("#{link}")), Ok(original));
 }
@@ -24,7 +36,14 @@ fn damaged_links_say_what_is_wrong() {
     assert_eq!(decode("#nonsense"), Err(LinkError::NotALink));
     assert_eq!(decode(&format!("{PREFIX}***")), Err(LinkError::Encoding));
     let truncated = &link[..link.len() / 2];
-    assert!(matches!(decode(truncated), Err(LinkError::Compression | LinkError::Encoding)), "{:?}", decode(truncated));
+    assert!(
+        matches!(
+            decode(truncated),
+            Err(LinkError::Compression | LinkError::Encoding)
+        ),
+        "{:?}",
+        decode(truncated)
+    );
     let mut flipped: Vec<char> = link.chars().collect();
     let middle = flipped.len() / 2;
     flipped[middle] = if flipped[middle] == 'A' { 'B' } else { 'A' };
@@ -35,8 +54,14 @@ fn damaged_links_say_what_is_wrong() {
 #[test]
 fn a_link_cannot_inflate_past_the_limit() {
     use base64::Engine;
-    let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; kip848_core::limits::MAX_TRACE_BYTES + 10], 9);
-    let link = format!("{PREFIX}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bomb));
+    let bomb = miniz_oxide::deflate::compress_to_vec(
+        &vec![b' '; kip848_core::limits::MAX_TRACE_BYTES + 10],
+        9,
+    );
+    let link = format!(
+        "{PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bomb)
+    );
     assert_eq!(decode(&link), Err(LinkError::TooLarge));
 }
 
@@ -45,15 +70,40 @@ fn the_envelope_and_the_trace_inside_are_validated() {
     use base64::Engine;
     let wrap = |json: &str| {
         let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-        format!("{PREFIX}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated))
+        format!(
+            "{PREFIX}{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+        )
     };
-    assert!(matches!(decode(&wrap(r#"{"trace":{},"colour":1}"#)), Err(LinkError::Envelope(_))));
-    assert!(matches!(decode(&wrap("[1,2]")), Err(LinkError::Envelope(_) | LinkError::Trace(_))));
-    let bad_trace = r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#;
-    let Err(LinkError::Trace(e)) = decode(&wrap(bad_trace)) else { panic!("a trace error") };
+    assert!(matches!(
+        decode(&wrap(r#"{"trace":{},"colour":1}"#)),
+        Err(LinkError::Envelope(_))
+    ));
+    assert!(matches!(
+        decode(&wrap("[1,2]")),
+        Err(LinkError::Envelope(_) | LinkError::Trace(_))
+    ));
+    let bad_trace =
+        r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#;
+    let Err(LinkError::Trace(e)) = decode(&wrap(bad_trace)) else {
+        panic!("a trace error")
+    };
     assert_eq!(e.step, Some(0));
-    let far = r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"tick"}]},"step":99}"#;
-    assert_eq!(decode(&wrap(far)).map(|s| s.step), Ok(1), "the step is clamped to the trace");
+    let far =
+        r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"tick"}]},"step":99}"#;
+    assert_eq!(
+        decode(&wrap(far)).map(|s| s.step),
+        Ok(1),
+        "the step is clamped to the trace"
+    );
     let empty = Trace::default();
-    assert_eq!(decode(&encode(&Shared { trace: empty.clone(), step: 0, view: View::default() })).map(|s| s.trace), Ok(empty));
+    assert_eq!(
+        decode(&encode(&Shared {
+            trace: empty.clone(),
+            step: 0,
+            view: View::default()
+        }))
+        .map(|s| s.trace),
+        Ok(empty)
+    );
 }

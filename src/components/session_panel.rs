@@ -2,7 +2,10 @@
 //! validated whole before anything is replaced; on any problem the session is untouched.
 
 use crate::context::{use_session, Notice, Session};
+use crate::embed::Embed;
+use crate::persist::fragment;
 use kip848_core::limits::MAX_TRACE_BYTES;
+use kip848_core::link::MAX_LINK_CHARS;
 use kip848_core::trace::Trace;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -78,11 +81,87 @@ fn export(session: Session) {
     }
 }
 
-/// Export and import.
+/// This page's address without query or fragment.
+fn base_url() -> String {
+    let location = window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}").replace('"', "%22")
+}
+
+/// Puts the session in the address bar and offers the link, or says to export when it is too long.
+fn share(session: Session, link: RwSignal<Option<String>>) {
+    let fragment = fragment(session);
+    let url = format!("{}#{fragment}", base_url());
+    if url.len() > MAX_LINK_CHARS {
+        link.set(None);
+        let kb = url.len().div_ceil(1024);
+        let message = format!("This session needs a {kb} KB link, longer than the {} KB that links can safely carry: export it as a file instead.", MAX_LINK_CHARS / 1024);
+        session.notice.set(Some(Notice::Info(message)));
+        return;
+    }
+    // The hash listener ignores a fragment equal to the session's own.
+    let _ = window().location().set_hash(&fragment);
+    let _ = window().navigator().clipboard().write_text(&url);
+    link.set(Some(url));
+    session.notice.set(Some(Notice::Info(
+        "Link copied: it opens this exact screen.".to_owned(),
+    )));
+}
+
+/// The embed dialog: options, and the iframe snippet they give.
+#[component]
+fn EmbedDialog() -> impl IntoView {
+    let session = use_session();
+    let readonly = RwSignal::new(true);
+    let autoplay = RwSignal::new(false);
+    let hide_history = RwSignal::new(true);
+    let snippet = move || {
+        let mut embed = Embed {
+            readonly: readonly.get(),
+            autoplay: autoplay.get(),
+            ..Embed::default()
+        };
+        if hide_history.get() {
+            embed.hidden.extend(["log", "sequence"].map(str::to_owned));
+        }
+        embed.step = Some(session.timeline.with(|t| t.cursor()));
+        let fragment = {
+            session.timeline.track();
+            fragment(session)
+        };
+        format!(
+            r#"<iframe src="{}?{}#{fragment}" width="600" height="400" title="KIP-848 consumer membership" loading="lazy"></iframe>"#,
+            base_url(),
+            embed.query()
+        )
+    };
+    let check = |label: &'static str, id: &'static str, signal: RwSignal<bool>| {
+        view! {
+            <label class="choice">
+                <input type="checkbox" data-testid=id prop:checked=move || signal.get() on:change=move |ev| signal.set(event_target_checked(&ev)) />
+                {label}
+            </label>
+        }
+    };
+    view! {
+        <div class="embed-options" data-testid="embed-dialog">
+            {check("read-only", "embed-readonly", readonly)}
+            {check("hide log and sequence", "embed-hide-history", hide_history)}
+            {check("autoplay", "embed-autoplay", autoplay)}
+            <label for="embed-snippet">"Paste this into your docs page (it starts at the current step):"</label>
+            <textarea id="embed-snippet" data-testid="embed-snippet" readonly rows="4" prop:value=snippet></textarea>
+        </div>
+    }
+}
+
+/// Export, import, share and embed.
 #[component]
 pub fn SessionPanel() -> impl IntoView {
     let session = use_session();
     let pasted = RwSignal::new(String::new());
+    let link = RwSignal::new(None::<String>);
+    let embed_open = RwSignal::new(false);
     view! {
         <section class="panel session" aria-labelledby="session-title">
             <h2 id="session-title">"Session file"</h2>
@@ -111,6 +190,18 @@ pub fn SessionPanel() -> impl IntoView {
                 <button data-testid="load-pasted" on:click=move |_| import_text(session, &pasted.get_untracked(), "the pasted text")>"Load pasted trace"</button>
             </details>
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
+            <div class="row">
+                <button data-testid="share" on:click=move |_| share(session, link)>"Copy share link"</button>
+                <button data-testid="embed" aria-expanded=move || embed_open.get().to_string()
+                    on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
+            </div>
+            {move || link.get().map(|url| view! {
+                <label for="share-link" class="visually-hidden">"Share link"</label>
+                <input id="share-link" data-testid="share-link" type="text" readonly prop:value=url />
+            })}
+            <Show when=move || embed_open.get()>
+                <EmbedDialog/>
+            </Show>
         </section>
     }
 }

@@ -3,6 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
+mod embed;
 mod page;
 mod panels_console;
 mod panels_controls;

@@ -1,0 +1,140 @@
+//! Embed mode for docs sites, from URL query parameters (the trace itself rides in the fragment):
+//!
+//! | parameter | effect |
+//! |---|---|
+//! | `embed=1` | compact page: no header, no configuration or session panels |
+//! | `readonly=1` | no console, no application actions, no keys that change the session |
+//! | `hide=log,sequence,…` | hides panels by name (see [`PANELS`]) |
+//! | `scenario=05-fenced-mid-revocation` | opens a built-in scenario (when no link is given) |
+//! | `step=N` | starts at step N |
+//! | `from=A&to=B` | limits every move to steps A..=B |
+//! | `autoplay=1` | starts playing |
+//! | `speed=-2..4` | playback speed |
+
+use std::collections::BTreeSet;
+
+/// The panels `hide=` can name.
+pub const PANELS: [&str; 14] = [
+    "caption",
+    "scenarios",
+    "console",
+    "actions",
+    "member",
+    "assigned",
+    "inspector",
+    "lane",
+    "log",
+    "sequence",
+    "config",
+    "session",
+    "transport",
+    "header",
+];
+
+/// The page's embed options (all off on a normal visit).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Embed {
+    pub embedded: bool,
+    pub readonly: bool,
+    pub hidden: BTreeSet<String>,
+    pub scenario: Option<String>,
+    pub step: Option<usize>,
+    pub range: Option<(usize, usize)>,
+    pub autoplay: bool,
+    pub speed: Option<i32>,
+}
+
+impl Embed {
+    /// Reads a query string (`?a=1&b=2`); unknown or malformed parameters are ignored.
+    pub fn parse(query: &str) -> Embed {
+        let mut embed = Embed::default();
+        let flag = |v: &str| matches!(v, "" | "1" | "true" | "yes");
+        for pair in query
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+        {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = value.replace('+', " ");
+            match key {
+                "embed" => embed.embedded = flag(&value),
+                "readonly" => embed.readonly = flag(&value),
+                "autoplay" => embed.autoplay = flag(&value),
+                "hide" => embed.hidden.extend(
+                    value
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|p| PANELS.contains(p))
+                        .map(str::to_owned),
+                ),
+                "scenario" => embed.scenario = Some(value.chars().take(80).collect()),
+                "step" => embed.step = value.parse().ok(),
+                "from" => {
+                    embed.range = value
+                        .parse()
+                        .ok()
+                        .map(|a| (a, embed.range.map_or(usize::MAX, |r| r.1)))
+                }
+                "to" => {
+                    embed.range = value
+                        .parse()
+                        .ok()
+                        .map(|b| (embed.range.map_or(0, |r| r.0), b))
+                }
+                "speed" => embed.speed = value.parse().ok(),
+                _ => {}
+            }
+        }
+        if embed.embedded {
+            embed
+                .hidden
+                .extend(["config", "session", "header"].map(str::to_owned));
+        }
+        if embed.readonly {
+            embed
+                .hidden
+                .extend(["console", "actions", "session", "config"].map(str::to_owned));
+        }
+        embed
+    }
+
+    /// Whether the panel named `panel` is shown.
+    pub fn shows(&self, panel: &str) -> bool {
+        !self.hidden.contains(panel)
+    }
+
+    /// `cursor` kept inside the step range, if one is set.
+    pub fn clamp(&self, cursor: usize) -> usize {
+        match self.range {
+            Some((from, to)) => cursor.clamp(from.min(to), to.max(from)),
+            None => cursor,
+        }
+    }
+
+    /// The query string that produces these options (for the embed dialog).
+    pub fn query(&self) -> String {
+        let mut parts = vec!["embed=1".to_owned()];
+        if self.readonly {
+            parts.push("readonly=1".to_owned());
+        }
+        let hidden: Vec<&str> = self
+            .hidden
+            .iter()
+            .map(String::as_str)
+            .filter(|p| !["config", "session", "header"].contains(p))
+            .collect();
+        if !hidden.is_empty() {
+            parts.push(format!("hide={}", hidden.join(",")));
+        }
+        if let Some(step) = self.step {
+            parts.push(format!("step={step}"));
+        }
+        if let Some((from, to)) = self.range {
+            parts.push(format!("from={from}&to={to}"));
+        }
+        if self.autoplay {
+            parts.push("autoplay=1".to_owned());
+        }
+        parts.join("&")
+    }
+}

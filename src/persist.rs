@@ -1,0 +1,210 @@
+//! The session outside the page: share links in the URL fragment and an autosave in localStorage.
+//! Nothing read from either is trusted: a damaged value gives a message and a usable page.
+//!
+//! Each tab saves under its own key (its id lives in sessionStorage, which survives a reload but not
+//! a new tab), so two tabs never overwrite each other; a new tab starts from the most recent save.
+
+use crate::context::{Notice, Session, MAX_SPEED};
+use gloo_timers::callback::Timeout;
+use kip848_core::link::{decode, encode, LinkError, Shared, View};
+use kip848_core::Timeline;
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+const TAB_KEY: &str = "kip848:tab";
+const SESSION_PREFIX: &str = "kip848:session:";
+const RECENT_KEY: &str = "kip848:recent";
+/// Saved sessions kept (one per tab, most recent first).
+const KEEP: usize = 5;
+/// Quiet time before a change is saved.
+const SAVE_DELAY_MS: u32 = 400;
+
+thread_local! {
+    /// The last session saved (or loaded): the panic overlay offers it for download.
+    static LAST_SAVED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// The session as last saved, as a share-link fragment (empty if none).
+pub fn last_saved() -> String {
+    LAST_SAVED.with(|s| s.borrow().clone())
+}
+
+fn local() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+fn tab_id() -> Option<String> {
+    let storage = window().session_storage().ok().flatten()?;
+    if let Ok(Some(id)) = storage.get_item(TAB_KEY) {
+        return Some(id);
+    }
+    let id = format!("{:x}", (js_sys::Math::random() * 4_294_967_296.0) as u64);
+    storage.set_item(TAB_KEY, &id).ok()?;
+    Some(id)
+}
+
+/// Where a session comes from when the page opens.
+pub struct Start {
+    pub timeline: Timeline,
+    pub view: View,
+    pub notice: Option<Notice>,
+}
+
+fn start_from(shared: Shared) -> Start {
+    let mut timeline = Timeline::from_trace(shared.trace);
+    timeline.seek(shared.step);
+    Start {
+        timeline,
+        view: shared.view,
+        notice: None,
+    }
+}
+
+/// A share link in the URL wins; then this tab's save; then the most recent save; else a fresh member.
+pub fn start(default_scenario: impl Fn() -> Timeline) -> Start {
+    let hash = window().location().hash().unwrap_or_default();
+    if hash.len() > 1 {
+        return match decode(&hash) {
+            Ok(shared) => start_from(shared),
+            Err(e) => {
+                let timeline = default_scenario();
+                let view = View {
+                    scenario: timeline.trace().title.clone(),
+                    ..View::default()
+                };
+                let notice = Notice::Error(format!(
+                    "This link could not be opened: {e}. Showing the first scenario instead."
+                ));
+                Start {
+                    timeline,
+                    view,
+                    notice: Some(notice),
+                }
+            }
+        };
+    }
+    let Some(storage) = local() else {
+        return Start {
+            timeline: Timeline::default(),
+            view: View::default(),
+            notice: None,
+        };
+    };
+    let own = tab_id().map(|id| format!("{SESSION_PREFIX}{id}"));
+    let recent = storage
+        .get_item(RECENT_KEY)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let latest = recent
+        .split(',')
+        .find(|id| !id.is_empty())
+        .map(|id| format!("{SESSION_PREFIX}{id}"));
+    for key in own.iter().chain(latest.iter()) {
+        let Ok(Some(saved)) = storage.get_item(key) else {
+            continue;
+        };
+        match decode(&saved) {
+            Ok(shared) => {
+                LAST_SAVED.with(|s| *s.borrow_mut() = saved);
+                return start_from(shared);
+            }
+            Err(e) => {
+                let _ = storage.remove_item(key);
+                return Start {
+                    timeline: Timeline::default(),
+                    view: View::default(),
+                    notice: Some(Notice::Error(format!(
+                        "Your saved session could not be read ({e}); starting a new one."
+                    ))),
+                };
+            }
+        }
+    }
+    Start {
+        timeline: Timeline::default(),
+        view: View::default(),
+        notice: None,
+    }
+}
+
+/// The session, the step on screen and the view options as a link fragment.
+pub fn fragment(session: Session) -> String {
+    let shared = session.timeline.with_untracked(|t| Shared {
+        trace: t.trace().clone(),
+        step: t.cursor(),
+        view: View {
+            speed: session.speed.get_untracked().clamp(-2, MAX_SPEED),
+            guided: session.guided.get_untracked(),
+            scenario: session.scenario.get_untracked(),
+        },
+    });
+    encode(&shared)
+}
+
+fn save(session: Session) -> Result<(), String> {
+    let value = fragment(session);
+    LAST_SAVED.with(|s| s.borrow_mut().clone_from(&value));
+    let storage = local().ok_or("this browser offers no storage here (private browsing?)")?;
+    let id = tab_id().ok_or("this browser offers no session storage here")?;
+    storage
+        .set_item(&format!("{SESSION_PREFIX}{id}"), &value)
+        .map_err(|_| "the browser's storage is full or refused the write".to_owned())?;
+    let recent = storage
+        .get_item(RECENT_KEY)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let mut ids: Vec<&str> = std::iter::once(id.as_str())
+        .chain(recent.split(',').filter(|r| !r.is_empty() && *r != id))
+        .collect();
+    for dropped in ids.split_off(ids.len().min(KEEP)) {
+        let _ = storage.remove_item(&format!("{SESSION_PREFIX}{dropped}"));
+    }
+    let _ = storage.set_item(RECENT_KEY, &ids.join(","));
+    Ok(())
+}
+
+/// Saves the session a little after each change; says once if the browser will not keep it.
+pub fn autosave(session: Session) {
+    let timer = StoredValue::new_local(None::<Timeout>);
+    let warned = StoredValue::new(false);
+    Effect::new(move |previous: Option<()>| {
+        session.timeline.track();
+        session.speed.track();
+        session.guided.track();
+        session.scenario.track();
+        if previous.is_none() {
+            return;
+        }
+        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
+            if let Err(reason) = save(session) {
+                if !warned.get_value() {
+                    warned.set_value(true);
+                    let message =
+                        format!("Your session is not being saved: {reason}. Export it to keep it.");
+                    session.notice.set(Some(Notice::Error(message)));
+                }
+            }
+        })));
+    });
+}
+
+/// Opens a link pasted into the address bar of an open tab.
+pub fn follow_links(session: Session) {
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let hash = window().location().hash().unwrap_or_default();
+        if hash.len() <= 1 || hash.trim_start_matches('#') == fragment(session) {
+            return;
+        }
+        match decode(&hash) {
+            Ok(shared) => session.open_shared(shared),
+            Err(e) => session.notice.set(Some(Notice::Error(link_error(&e)))),
+        }
+    });
+    on_cleanup(move || listener.remove());
+}
+
+fn link_error(e: &LinkError) -> String {
+    format!("This link could not be opened: {e}. Your session is unchanged.")
+}

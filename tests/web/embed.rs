@@ -1,0 +1,23 @@
+//! Embed parameters (pure parsing; the embedded page itself is tested end to end).
+
+use kip848_viz::embed::Embed;
+use wasm_bindgen_test::*;
+
+#[wasm_bindgen_test]
+fn parameters_parse_and_junk_is_ignored() {
+    let e = Embed::parse(
+        "?embed=1&readonly&hide=log,nonsense,sequence&step=4&from=2&to=9&autoplay=1&x=<b>",
+    );
+    assert!(e.embedded && e.readonly && e.autoplay);
+    assert!(!e.shows("log") && !e.shows("sequence") && !e.shows("console") && e.shows("member"));
+    assert_eq!((e.step, e.range), (Some(4), Some((2, 9))));
+    assert_eq!(e.clamp(20), 9);
+    assert_eq!(e.clamp(0), 2);
+    assert_eq!(Embed::parse("?step=banana&from=-1"), Embed::default());
+}
+
+#[wasm_bindgen_test]
+fn the_dialog_query_round_trips() {
+    let e = Embed::parse("?embed=1&readonly=1&hide=log&step=3&from=1&to=5&autoplay=1");
+    assert_eq!(Embed::parse(&e.query()), e);
+}
