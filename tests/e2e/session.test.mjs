@@ -245,3 +245,14 @@ test('a panic shows an overlay that keeps the session downloadable', async () =>
   assert.deepEqual(others, []);
   await done();
 });
+
+test('a session too long for a link is offered as a file instead', async () => {
+  const { page, done } = await open(browser, server.url);
+  const json = await page.evaluate(() => window.wasmBindings.bench_session_json(3000));
+  await page.getByTestId('import-file').setInputFiles(file('long.json', json));
+  await expectText(page, 'notice', 'Imported 3000 steps from long.json');
+  await page.getByTestId('share').click();
+  await expectText(page, 'notice', /^This session needs a \d+ KB link, longer than the 8 KB that links can safely carry: export it as a file instead\.$/);
+  assert.equal(await page.getByTestId('share-link').count(), 0);
+  await done();
+});
