@@ -4,7 +4,7 @@
 use crate::assignment::{Partition, PartitionSet};
 use crate::error_code::ErrorCode;
 use crate::input::{HeartbeatResponse, Input};
-use crate::member::Member;
+use crate::machine::Machine;
 use serde::{Deserialize, Serialize};
 
 /// The member id the console hands out to a member that has none.
@@ -63,7 +63,7 @@ impl Draft {
 
 /// "Answer: bump epoch, keep assignment": the member's id (or a new one), its epoch plus one (at
 /// least 1), its interval, and no assignment (= unchanged).
-pub fn default_answer(member: &Member) -> HeartbeatResponse {
+pub fn default_answer(member: &impl Machine) -> HeartbeatResponse {
     let member_id = if member.member_id().is_empty() {
         DEFAULT_MEMBER_ID.to_owned()
     } else {
@@ -82,7 +82,7 @@ pub fn default_answer(member: &Member) -> HeartbeatResponse {
 }
 
 /// [`default_answer`] as a draft.
-pub fn default_draft(member: &Member) -> Draft {
+pub fn default_draft(member: &impl Machine) -> Draft {
     let r = default_answer(member);
     Draft::Success {
         member_id: r.member_id,
@@ -93,13 +93,13 @@ pub fn default_draft(member: &Member) -> Draft {
 }
 
 /// "Same as now": the newest target while reconciling, else the assigned set.
-pub fn same_as_now(member: &Member) -> PartitionSet {
+pub fn same_as_now(member: &impl Machine) -> PartitionSet {
     member.newest_target().unwrap_or(member.assigned()).clone()
 }
 
 /// "Add next partition": the lowest partition of the first subscribed topic (or of
 /// [`DEFAULT_TOPIC`]) that `set` lacks.
-pub fn add_next_partition(member: &Member, set: &PartitionSet) -> PartitionSet {
+pub fn add_next_partition(member: &impl Machine, set: &PartitionSet) -> PartitionSet {
     let topic = member
         .subscription()
         .iter()

@@ -26,6 +26,10 @@ pub struct Config {
     /// The application completes every commit and callback at once, successfully; when false each
     /// waits for a `completed` input.
     pub auto_complete: bool,
+    /// Shipped model only: `enable.auto.commit`, so reconciliation and close commit first.
+    pub enable_auto_commit: bool,
+    /// Shipped model only: a ConsumerRebalanceListener is registered (its callbacks run).
+    pub listener: bool,
 }
 
 impl Default for Config {
@@ -40,6 +44,8 @@ impl Default for Config {
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             auto_complete: true,
+            enable_auto_commit: true,
+            listener: true,
         }
     }
 }

@@ -34,7 +34,11 @@ pub enum Effect {
     InvokeOnPartitionsAssigned {
         partitions: PartitionSet,
     },
-    /// Fencing and fatal errors drop the assigned set without any callback.
+    /// The shipped client's callback for partitions lost without revocation (fenced, fatal, stale).
+    InvokeOnPartitionsLost {
+        partitions: PartitionSet,
+    },
+    /// Fencing and fatal errors drop the assigned set (the seed without any callback).
     ClearAssigned {
         partitions: PartitionSet,
     },
@@ -52,6 +56,7 @@ impl Effect {
                 | Effect::InvokeOnPartitionsRevoked { .. }
                 | Effect::InvokeOnAssignment { .. }
                 | Effect::InvokeOnPartitionsAssigned { .. }
+                | Effect::InvokeOnPartitionsLost { .. }
         )
     }
 
@@ -66,6 +71,7 @@ impl Effect {
             Effect::AddToAssigned { .. } => "add_to_assigned",
             Effect::InvokeOnAssignment { .. } => "invoke_on_assignment",
             Effect::InvokeOnPartitionsAssigned { .. } => "invoke_on_partitions_assigned",
+            Effect::InvokeOnPartitionsLost { .. } => "invoke_on_partitions_lost",
             Effect::ClearAssigned { .. } => "clear_assigned",
             Effect::ReportError { .. } => "report_error",
         }

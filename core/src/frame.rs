@@ -6,7 +6,7 @@ use crate::effect::{Effect, Purpose};
 use crate::error_code::ErrorCode;
 use crate::heartbeat::RetryOwed;
 use crate::input::Input;
-use crate::member::Member;
+use crate::machine::Machine;
 use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
@@ -32,7 +32,7 @@ pub struct Frame {
 
 impl Frame {
     /// The member as it is.
-    pub fn of(member: &Member) -> Frame {
+    pub fn of(member: &impl Machine) -> Frame {
         Frame {
             state: member.state(),
             member_id: member.member_id().to_owned(),
@@ -55,8 +55,8 @@ impl Frame {
     /// state, the assigned set and the heartbeat in flight follow the effects shown so far; the
     /// rest is as after the input (an answer's epoch and id are adopted before any effect).
     pub fn partway(
-        before: &Member,
-        after: &Member,
+        before: &impl Machine,
+        after: &impl Machine,
         input: &Input,
         effects: &[Effect],
         shown: usize,

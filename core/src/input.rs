@@ -23,6 +23,16 @@ pub enum Input {
     Completed { outcome: Outcome },
     /// The application closes the consumer.
     Close,
+    // ---- inputs only the shipped Kafka client has (the seed rejects them) ----
+    /// The application calls `poll()`: resets the poll timer; a subscribed, unjoined or stale
+    /// member (re)joins.
+    Poll,
+    /// The application did not poll within `max.poll.interval.ms`: the member leaves as stale.
+    PollTimerExpired,
+    /// Metadata now knows exactly these topics (names resolve only for them).
+    Metadata { topics: BTreeSet<String> },
+    /// The application unsubscribes: leave with callbacks, keep the consumer.
+    Unsubscribe,
 }
 
 /// The fields of a successful ConsumerGroupHeartbeat response that the member reads.
@@ -55,6 +65,10 @@ pub enum InputKind {
     Tick,
     Completed,
     Close,
+    Poll,
+    PollTimerExpired,
+    Metadata,
+    Unsubscribe,
 }
 
 impl InputKind {
@@ -67,6 +81,10 @@ impl InputKind {
             InputKind::Tick => "tick",
             InputKind::Completed => "completed",
             InputKind::Close => "close",
+            InputKind::Poll => "poll",
+            InputKind::PollTimerExpired => "poll_timer_expired",
+            InputKind::Metadata => "metadata",
+            InputKind::Unsubscribe => "unsubscribe",
         }
     }
 }
@@ -81,6 +99,10 @@ impl Input {
             Input::Tick => InputKind::Tick,
             Input::Completed { .. } => InputKind::Completed,
             Input::Close => InputKind::Close,
+            Input::Poll => InputKind::Poll,
+            Input::PollTimerExpired => InputKind::PollTimerExpired,
+            Input::Metadata { .. } => InputKind::Metadata,
+            Input::Unsubscribe => InputKind::Unsubscribe,
         }
     }
 

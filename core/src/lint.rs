@@ -4,7 +4,7 @@
 use crate::effect::{Effect, Purpose};
 use crate::error_code::ErrorCode;
 use crate::input::Input;
-use crate::member::Member;
+use crate::machine::Machine;
 use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
@@ -44,7 +44,7 @@ impl Lint {
 }
 
 /// Classifies `input` at `at` for `member`, without changing it.
-pub fn lint(member: &Member, at: Millis, input: &Input) -> Lint {
+pub fn lint<M: Machine + Clone>(member: &M, at: Millis, input: &Input) -> Lint {
     let effects = match member.clone().handle(at, input) {
         Err(reason) => {
             return Lint {
@@ -61,7 +61,7 @@ pub fn lint(member: &Member, at: Millis, input: &Input) -> Lint {
 }
 
 /// What a real coordinator would not send, in one sentence.
-fn unusual(member: &Member, input: &Input) -> Option<String> {
+fn unusual(member: &impl Machine, input: &Input) -> Option<String> {
     let answering_leave = member.in_flight() == Some(Purpose::Leave);
     match input {
         Input::HeartbeatResponse(r) if !answering_leave => {

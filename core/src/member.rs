@@ -85,6 +85,9 @@ impl Member {
             Input::Tick => self.on_tick(&mut out),
             Input::Completed { outcome } => self.on_completed(*outcome, &mut out),
             Input::Close => self.on_close(&mut out),
+            // Rejected by `check`.
+            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe => {
+            }
         }
         Ok(out)
     }
@@ -98,6 +101,14 @@ impl Member {
             return Err(Rejected::TimeWentBackwards {
                 now,
                 last: self.now,
+            });
+        }
+        if matches!(
+            input,
+            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe
+        ) {
+            return Err(Rejected::NotInModel {
+                input: input.kind(),
             });
         }
         if input.is_answer() && self.sender.in_flight.is_none() {

@@ -6,7 +6,7 @@ use crate::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::error_code::ErrorClass;
 use crate::frame::Frame;
 use crate::input::{Input, Outcome};
-use crate::member::Member;
+use crate::machine::Machine;
 use crate::state::StateName;
 use crate::timeline::StepResult;
 
@@ -42,6 +42,15 @@ pub fn describe_input(input: &Input) -> String {
             outcome: Outcome::Failed,
         } => "Application: the oldest commit or callback fails".to_owned(),
         Input::Close => "Application closes the consumer".to_owned(),
+        Input::Poll => "Application polls".to_owned(),
+        Input::PollTimerExpired => {
+            "Application did not poll within max.poll.interval.ms".to_owned()
+        }
+        Input::Metadata { topics } => {
+            let topics: Vec<&str> = topics.iter().map(String::as_str).collect();
+            format!("Metadata now knows {}", list(&topics))
+        }
+        Input::Unsubscribe => "Application unsubscribes".to_owned(),
     }
 }
 
@@ -54,8 +63,8 @@ fn list(items: &[&str]) -> String {
 
 /// One sentence per effect, in order, with the member as it is at that point.
 pub fn narrate_effects(
-    before: &Member,
-    after: &Member,
+    before: &impl Machine,
+    after: &impl Machine,
     input: &Input,
     effects: &[Effect],
 ) -> Vec<String> {
@@ -84,6 +93,7 @@ pub fn narrate(effect: &Effect, input: &Input, frame: &Frame) -> String {
         Effect::InvokeOnPartitionsAssigned { partitions } => {
             format!("onPartitionsAssigned({partitions})")
         }
+        Effect::InvokeOnPartitionsLost { partitions } => format!("onPartitionsLost({partitions})"),
         Effect::ClearAssigned { partitions } => format!("Cleared {partitions} without callbacks"),
         Effect::ReportError { code } => format!("Reported {code} to the application"),
     }
@@ -182,7 +192,12 @@ pub fn purpose_name(purpose: Purpose) -> &'static str {
 }
 
 /// What the live region says after an input: its transitions in words, or else what changed.
-pub fn headline(before: &Member, after: &Member, input: &Input, result: &StepResult) -> String {
+pub fn headline(
+    before: &impl Machine,
+    after: &impl Machine,
+    input: &Input,
+    result: &StepResult,
+) -> String {
     let effects = match result {
         Err(reason) => return format!("Rejected: {reason}"),
         Ok(effects) => effects,

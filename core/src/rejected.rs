@@ -1,5 +1,6 @@
 //! Why an input was refused. A rejected input leaves the member exactly as it was (cgmsm.md §3).
 
+use crate::input::InputKind;
 use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
@@ -23,6 +24,12 @@ pub enum Rejected {
     NothingAwaitingCompletion,
     /// Time never goes backwards: inputs come at non-decreasing `now`.
     TimeWentBackwards { now: Millis, last: Millis },
+    /// An input this model does not have (`poll` in the seed model, say).
+    NotInModel { input: InputKind },
+    /// The consumer was closed: only answers and completions still in flight are taken.
+    Closed,
+    /// The shipped client's FATAL state: no requests, no way out.
+    Fatal,
 }
 
 impl fmt::Display for Rejected {
@@ -50,6 +57,11 @@ impl fmt::Display for Rejected {
                     now.0, last.0
                 )
             }
+            Rejected::NotInModel { input } => {
+                write!(f, "{} is not an input of the seed model", input.as_str())
+            }
+            Rejected::Closed => f.write_str("the consumer is closed"),
+            Rejected::Fatal => f.write_str("the member is FATAL and accepts no input"),
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::assignment::PartitionSet;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
-use crate::member::Member;
+use crate::machine::Machine;
 use crate::state::StateName;
 use crate::timeline::{Step, StepResult, Timeline};
 use serde::Serialize;
@@ -59,6 +59,9 @@ pub enum EffectLine<'a> {
     InvokeOnPartitionsAssigned {
         partitions: &'a PartitionSet,
     },
+    InvokeOnPartitionsLost {
+        partitions: &'a PartitionSet,
+    },
     ClearAssigned {
         partitions: &'a PartitionSet,
     },
@@ -94,6 +97,9 @@ impl<'a> From<&'a Effect> for EffectLine<'a> {
             Effect::InvokeOnPartitionsAssigned { partitions } => {
                 EffectLine::InvokeOnPartitionsAssigned { partitions }
             }
+            Effect::InvokeOnPartitionsLost { partitions } => {
+                EffectLine::InvokeOnPartitionsLost { partitions }
+            }
             Effect::ClearAssigned { partitions } => EffectLine::ClearAssigned { partitions },
             Effect::ReportError { code } => EffectLine::ReportError { code },
         }
@@ -101,7 +107,12 @@ impl<'a> From<&'a Effect> for EffectLine<'a> {
 }
 
 impl<'a> ReplayLine<'a> {
-    pub fn new(index: usize, step: &Step, result: &'a StepResult, member: &'a Member) -> Self {
+    pub fn new(
+        index: usize,
+        step: &Step,
+        result: &'a StepResult,
+        member: &'a impl Machine,
+    ) -> Self {
         let (effects, rejected) = match result {
             Ok(effects) => (effects.iter().map(EffectLine::from).collect(), None),
             Err(reason) => (Vec::new(), Some(reason.to_string())),

@@ -1,4 +1,5 @@
-//! The six states of the seed model (cgmsm.md §2) and the transitions §5 allows between them.
+//! State names of both models, and the seed model's six states (cgmsm.md §2) with the transitions
+//! §5 allows between them. The shipped client's ten states and its table are in [`crate::kafka`].
 //!
 //! ```text
 //!   NEW ──subscribe──▶ JOINING ──success──▶ JOINED ──assignment──▶ ASSIGNING
@@ -32,9 +33,29 @@ pub enum StateName {
     Terminating,
     /// Final: left, closed before joining, or failed with a fatal error.
     Terminated,
+    // ---- the shipped Kafka client (reference §2.1); JOINING is shared ----
+    /// Has a group id but no subscription (initial state, or after leaving).
+    Unsubscribed,
+    /// Has a target different from what it owns: resolving names, committing, running callbacks.
+    Reconciling,
+    /// Finished a reconciliation; the next heartbeat, sent at once, acknowledges it.
+    Acknowledging,
+    /// Everything received has been reconciled.
+    Stable,
+    /// Got FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: runs onPartitionsLost, then rejoins.
+    Fenced,
+    /// Leaving: running onPartitionsRevoked (or Lost) before the leave heartbeat.
+    PrepareLeaving,
+    /// The epoch is already -1/-2: the next heartbeat is the leave.
+    Leaving,
+    /// Unrecoverable error: no more requests, no way out.
+    Fatal,
+    /// Left because max.poll.interval.ms expired; waits for the application's next poll.
+    Stale,
 }
 
 impl StateName {
+    /// The seed model's states, in diagram order.
     pub const ALL: [StateName; 6] = [
         StateName::New,
         StateName::Joining,
@@ -52,6 +73,15 @@ impl StateName {
             StateName::Assigning => "ASSIGNING",
             StateName::Terminating => "TERMINATING",
             StateName::Terminated => "TERMINATED",
+            StateName::Unsubscribed => "UNSUBSCRIBED",
+            StateName::Reconciling => "RECONCILING",
+            StateName::Acknowledging => "ACKNOWLEDGING",
+            StateName::Stable => "STABLE",
+            StateName::Fenced => "FENCED",
+            StateName::PrepareLeaving => "PREPARE_LEAVING",
+            StateName::Leaving => "LEAVING",
+            StateName::Fatal => "FATAL",
+            StateName::Stale => "STALE",
         }
     }
 }
@@ -79,7 +109,7 @@ pub enum Cause {
 /// Every transition cgmsm.md §5 can emit, with its cause (rule number in the comment).
 pub const TRANSITIONS: [(StateName, StateName, Cause); 15] = {
     use Cause::*;
-    use StateName::*;
+    use StateName::{Assigning, Joined, Joining, New, Terminated, Terminating};
     [
         (New, Joining, Subscribe),                // 1
         (New, Terminated, Close),                 // 1

@@ -8,7 +8,7 @@
 use crate::config::Config;
 use crate::effect::Effect;
 use crate::input::Input;
-use crate::member::Member;
+use crate::machine::{AnyMember, Machine};
 use crate::rejected::Rejected;
 use crate::time::Millis;
 pub use crate::trace::Step;
@@ -26,10 +26,10 @@ pub struct Timeline {
     trace: Trace,
     results: Vec<StepResult>,
     /// `checkpoints[j]` is the member after `j * CHECKPOINT_EVERY` steps.
-    checkpoints: Vec<Member>,
+    checkpoints: Vec<AnyMember>,
     cursor: usize,
     /// The member after `cursor` steps.
-    member: Member,
+    member: AnyMember,
 }
 
 impl Default for Timeline {
@@ -50,7 +50,7 @@ impl Timeline {
     /// A session from a trace, with the cursor at its end. Rejected inputs stay in it (they show
     /// in the log as rejected).
     pub fn from_trace(trace: Trace) -> Self {
-        let mut member = Member::new(trace.config.clone());
+        let mut member = AnyMember::new(trace.model, trace.config.clone());
         let mut checkpoints = vec![member.clone()];
         let mut results = Vec::with_capacity(trace.steps.len());
         for (index, step) in trace.steps.iter().enumerate() {
@@ -75,6 +75,9 @@ impl Timeline {
     pub fn config(&self) -> &Config {
         &self.trace.config
     }
+    pub fn model(&self) -> crate::model::Model {
+        self.trace.model
+    }
     pub fn steps(&self) -> &[Step] {
         &self.trace.steps
     }
@@ -98,7 +101,7 @@ impl Timeline {
     }
 
     /// The member after the steps before the cursor.
-    pub fn member(&self) -> &Member {
+    pub fn member(&self) -> &AnyMember {
         &self.member
     }
 
@@ -112,7 +115,7 @@ impl Timeline {
     }
 
     /// The member after the first `cursor` steps (from the nearest checkpoint at or before it).
-    pub fn member_at(&self, cursor: usize) -> Member {
+    pub fn member_at(&self, cursor: usize) -> AnyMember {
         let cursor = cursor.min(self.len());
         if cursor == self.cursor {
             return self.member.clone();
@@ -120,7 +123,7 @@ impl Timeline {
         let j = (cursor / CHECKPOINT_EVERY).min(self.checkpoints.len().saturating_sub(1));
         let mut member = match self.checkpoints.get(j) {
             Some(checkpoint) => checkpoint.clone(),
-            None => Member::new(self.trace.config.clone()),
+            None => AnyMember::new(self.trace.model, self.trace.config.clone()),
         };
         let from = j * CHECKPOINT_EVERY;
         for step in self.trace.steps.iter().take(cursor).skip(from) {
@@ -135,9 +138,9 @@ impl Timeline {
     pub fn fold(
         &self,
         cursor: usize,
-        mut visit: impl FnMut(usize, &Step, &StepResult, &Member),
-    ) -> Member {
-        let mut member = Member::new(self.trace.config.clone());
+        mut visit: impl FnMut(usize, &Step, &StepResult, &AnyMember),
+    ) -> AnyMember {
+        let mut member = AnyMember::new(self.trace.model, self.trace.config.clone());
         for (index, step) in self.trace.steps.iter().take(cursor).enumerate() {
             let result = member.handle(step.at, &step.input);
             visit(index, step, &result, &member);

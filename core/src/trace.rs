@@ -7,6 +7,7 @@
 use crate::config::Config;
 use crate::input::Input;
 use crate::limits;
+use crate::model::Model;
 use crate::time::Millis;
 use crate::trace_file::{located, RawStep, RawTrace};
 use serde_json::Value;
@@ -37,6 +38,8 @@ impl Step {
 /// A whole trace file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Trace {
+    /// Which state machine the steps run on (`"model"` in the file; the seed when absent).
+    pub model: Model,
     pub title: Option<String>,
     pub description: Option<String>,
     pub config: Config,
@@ -136,6 +139,7 @@ impl Trace {
             steps.push(step.into_step(index)?);
         }
         Ok(Trace {
+            model: raw.model,
             title: raw.title,
             description: raw.description,
             config: raw.config,
@@ -147,6 +151,7 @@ impl Trace {
     pub fn to_json(&self) -> String {
         let raw = RawTrace {
             format: FORMAT.to_owned(),
+            model: self.model,
             title: self.title.clone(),
             description: self.description.clone(),
             config: self.config.clone(),

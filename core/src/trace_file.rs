@@ -6,6 +6,7 @@ use crate::config::Config;
 use crate::error_code::ErrorCode;
 use crate::input::{HeartbeatResponse, Input, InputKind, Outcome};
 use crate::limits::{too_long, MAX_NAME_CHARS, MAX_PARTITIONS, MAX_STEPS, MAX_TEXT_CHARS};
+use crate::model::Model;
 use crate::time::Millis;
 use crate::trace::{Step, TraceError};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -16,6 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTrace {
     pub(crate) format: String,
+    #[serde(default, skip_serializing_if = "is_seed")]
+    pub(crate) model: Model,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) title: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,6 +54,10 @@ pub(crate) struct RawStep {
     pub(crate) outcome: Option<Outcome>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
+}
+
+fn is_seed(model: &Model) -> bool {
+    *model == Model::Seed
 }
 
 /// Tells a field given as `null` from a field left out.
@@ -183,7 +190,13 @@ impl RawStep {
             ],
             InputKind::HeartbeatError => &["code"],
             InputKind::Completed => &["outcome"],
-            InputKind::HeartbeatFailed | InputKind::Tick | InputKind::Close => &[],
+            InputKind::Metadata => &["topics"],
+            InputKind::HeartbeatFailed
+            | InputKind::Tick
+            | InputKind::Close
+            | InputKind::Poll
+            | InputKind::PollTimerExpired
+            | InputKind::Unsubscribe => &[],
         };
         for (field, given) in self.given_fields() {
             if given && !allowed.contains(&field) {
@@ -230,6 +243,15 @@ impl RawStep {
                 outcome: self.outcome.ok_or_else(|| missing("outcome"))?,
             },
             InputKind::Close => Input::Close,
+            InputKind::Poll => Input::Poll,
+            InputKind::PollTimerExpired => Input::PollTimerExpired,
+            InputKind::Unsubscribe => Input::Unsubscribe,
+            InputKind::Metadata => {
+                let topics = self.topics.ok_or_else(|| missing("topics"))?;
+                Input::Metadata {
+                    topics: topic_set(index, topics)?,
+                }
+            }
         };
         Ok(Step {
             at: Millis(self.at),
@@ -278,7 +300,13 @@ impl RawStep {
             }
             Input::HeartbeatError { code } => raw.code = Some(code.to_string()),
             Input::Completed { outcome } => raw.outcome = Some(*outcome),
-            Input::HeartbeatFailed | Input::Tick | Input::Close => {}
+            Input::Metadata { topics } => raw.topics = Some(topics.iter().cloned().collect()),
+            Input::HeartbeatFailed
+            | Input::Tick
+            | Input::Close
+            | Input::Poll
+            | Input::PollTimerExpired
+            | Input::Unsubscribe => {}
         }
         raw
     }

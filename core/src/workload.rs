@@ -47,6 +47,7 @@ pub fn session(len: usize) -> Trace {
         }
     }
     Trace {
+        model: crate::model::Model::Seed,
         title: Some(format!("Synthetic session of {len} inputs")),
         description: None,
         config,

@@ -3,6 +3,7 @@
 use crate::context::{use_session, Session};
 use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::lint::{lint, Verdict};
+use kip848_core::Machine;
 use kip848_core::{Input, Millis, Outcome};
 use leptos::prelude::*;
 

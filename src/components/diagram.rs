@@ -1,29 +1,42 @@
-//! The state diagram of the seed model: the six states and every transition of cgmsm.md §5. The
-//! current state is highlighted; the transition just shown is drawn along its edge.
+//! The state diagram of the model in use: its states and every transition it allows. The current
+//! state is highlighted; the transition just shown is drawn along its edge. The seed's six states
+//! have a hand-laid diagram; the shipped client's ten are laid out on a grid, with its
+//! allowed-transition table beside them.
 
 use crate::context::{effects_of, use_session};
-use kip848_core::{Effect, StateName, TRANSITIONS};
+use kip848_core::{Effect, Model, StateName};
 use leptos::prelude::*;
 
-const WIDTH: i32 = 120;
-const HEIGHT: i32 = 40;
+const WIDTH: i32 = 124;
+const HEIGHT: i32 = 38;
 
 /// Where each state's box is centred.
 fn centre(state: StateName) -> (i32, i32) {
+    use StateName::*;
     match state {
-        StateName::New => (60, 60),
-        StateName::Joining => (230, 60),
-        StateName::Joined => (420, 60),
-        StateName::Assigning => (610, 60),
-        StateName::Terminating => (330, 250),
-        StateName::Terminated => (610, 250),
+        New => (60, 60),
+        Joining => (230, 60),
+        Joined => (420, 60),
+        Assigning => (610, 60),
+        Terminating => (330, 250),
+        Terminated => (610, 250),
+        // The shipped client, on a 3-row grid (JOINING stays where the seed has it).
+        Unsubscribed => (70, 60),
+        Reconciling => (420, 60),
+        Acknowledging => (610, 60),
+        Fenced => (230, 165),
+        Stable => (515, 165),
+        Stale => (70, 275),
+        Leaving => (230, 275),
+        PrepareLeaving => (420, 275),
+        Fatal => (610, 275),
     }
 }
 
-/// The path of each edge and where its label sits (none for the fatal edges, labelled once).
-fn edge(from: StateName, to: StateName) -> (&'static str, Option<(i32, i32, &'static str)>) {
+/// The seed's hand-drawn edges and their labels.
+fn seed_edge(from: StateName, to: StateName) -> (String, Option<(i32, i32, &'static str)>) {
     use StateName::*;
-    match (from, to) {
+    let (d, label) = match (from, to) {
         (New, Joining) => ("M120,60 L170,60", Some((145, 50, "subscribe"))),
         (New, Terminated) => ("M60,80 C60,325 610,325 610,270", Some((330, 314, "close"))),
         (Joining, Joined) => ("M290,52 L360,52", Some((325, 44, "success"))),
@@ -39,18 +52,33 @@ fn edge(from: StateName, to: StateName) -> (&'static str, Option<(i32, i32, &'st
         (Assigning, Terminated) => ("M625,80 L625,230", None),
         (Terminating, Terminated) => ("M390,250 L550,250", Some((470, 242, "left"))),
         _ => ("", None),
-    }
+    };
+    (d.to_owned(), label)
 }
 
-/// The distinct edges of §5 (JOINING → TERMINATED has two causes but one edge).
-fn edges() -> Vec<(StateName, StateName)> {
-    let mut out: Vec<(StateName, StateName)> = Vec::new();
-    for (from, to, _) in TRANSITIONS {
-        if !out.contains(&(from, to)) {
-            out.push((from, to));
-        }
+/// A straight edge between two boxes of the grid, bent a little when the reverse edge exists.
+fn grid_edge(from: StateName, to: StateName, both_ways: bool) -> String {
+    let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    // Leave and reach each box at its border: scale the centre-to-centre vector.
+    let scale = |d: i32, half: i32| if d == 0 { 0 } else { half * d.signum() };
+    let (sx, sy) = if dx.abs() * HEIGHT > dy.abs() * WIDTH {
+        (scale(dx, WIDTH / 2), dy * (WIDTH / 2) / dx.abs().max(1))
+    } else {
+        (dx * (HEIGHT / 2) / dy.abs().max(1), scale(dy, HEIGHT / 2))
+    };
+    let (ax, ay, bx, by) = (x1 + sx, y1 + sy, x2 - sx, y2 - sy);
+    if both_ways {
+        // Offset perpendicular to the edge, so the two directions do not overlap.
+        let len = ((dx * dx + dy * dy) as f32).sqrt().max(1.0);
+        let (ox, oy) = (
+            (-dy as f32 * 7.0 / len) as i32,
+            (dx as f32 * 7.0 / len) as i32,
+        );
+        format!("M{},{} L{},{}", ax + ox, ay + oy, bx + ox, by + oy)
+    } else {
+        format!("M{ax},{ay} L{bx},{by}")
     }
-    out
 }
 
 fn edge_id(from: StateName, to: StateName) -> String {
@@ -61,6 +89,7 @@ fn edge_id(from: StateName, to: StateName) -> String {
 #[component]
 pub fn Diagram() -> impl IntoView {
     let session = use_session();
+    let model = Memo::new(move |_| session.timeline.with(|t| t.model()));
     let current = move || session.frame.with(|f| f.state);
     // The last transition shown in the current step, with where it is (to restart its animation).
     let firing = Memo::new(move |_| {
@@ -79,38 +108,63 @@ pub fn Diagram() -> impl IntoView {
                 })
         })
     });
-    let edge_view = move |(from, to): (StateName, StateName)| {
-        let (d, label) = edge(from, to);
-        let fired = move || firing.with(|f| f.is_some_and(|(a, b, _, _)| a == from && b == to));
-        view! {
-            <g class="edge" class:fired=fired data-testid=edge_id(from, to)>
-                <path d=d marker-end="url(#arrow)"></path>
-                {label.map(|(x, y, text)| view! { <text x=x y=y text-anchor="middle">{text}</text> })}
-            </g>
+    let path = move |from: StateName, to: StateName| match model.get() {
+        Model::Seed => seed_edge(from, to),
+        Model::Kafka => {
+            let both = Model::Kafka.is_allowed(to, from);
+            (grid_edge(from, to, both), None)
         }
     };
-    let node = move |state: StateName| {
-        let (x, y) = centre(state);
-        let is_current = move || current() == state;
-        view! {
-            <g class="node" class:current=is_current data-state=state.as_str()
-                data-testid=format!("node-{}", state.as_str())
-                data-current=move || is_current().to_string()>
-                <rect x=x - WIDTH / 2 y=y - HEIGHT / 2 width=WIDTH height=HEIGHT rx="8"></rect>
-                <text x=x y=y + 5 text-anchor="middle">{state.as_str()}</text>
-            </g>
-        }
+    let edges = move || {
+        let model = model.get();
+        model
+            .transitions()
+            .into_iter()
+            .filter(|(from, to)| from != to)
+            .map(|(from, to)| {
+                let (d, label) = path(from, to);
+                let fired = move || firing.with(|f| f.is_some_and(|(a, b, _, _)| a == from && b == to));
+                view! {
+                    <g class="edge" class:fired=fired data-testid=edge_id(from, to)>
+                        <path d=d marker-end="url(#arrow)"></path>
+                        {label.map(|(x, y, text)| view! { <text x=x y=y text-anchor="middle">{text}</text> })}
+                    </g>
+                }
+            })
+            .collect_view()
+    };
+    let nodes = move || {
+        model
+            .get()
+            .states()
+            .iter()
+            .map(|&state| {
+                let (x, y) = centre(state);
+                let is_current = move || current() == state;
+                let label = state.as_str();
+                let small = label.len() > 11;
+                view! {
+                    <g class="node" class:current=is_current data-state=label
+                        data-testid=format!("node-{label}")
+                        data-current=move || is_current().to_string()>
+                        <rect x=x - WIDTH / 2 y=y - HEIGHT / 2 width=WIDTH height=HEIGHT rx="8"></rect>
+                        <text x=x y=y + 5 text-anchor="middle" class:small=small>{label}</text>
+                    </g>
+                }
+            })
+            .collect_view()
     };
     // Re-created for every newly shown transition, so its animation starts again.
     let pulse = move || {
         firing.get().map(|(from, to, _, _)| {
-            let (d, _) = edge(from, to);
+            let (d, _) = path(from, to);
             view! { <path class="pulse" d=d data-testid="pulse"></path> }
         })
     };
     let title = move || {
         format!(
-            "State diagram of the member; current state {}",
+            "State diagram of the {} model; current state {}",
+            model.get().as_str(),
             current().as_str()
         )
     };
@@ -122,9 +176,34 @@ pub fn Diagram() -> impl IntoView {
                     <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
                 </marker>
             </defs>
-            {edges().into_iter().map(edge_view).collect_view()}
-            {move || { let _ = firing.get(); pulse() }}
-            {StateName::ALL.into_iter().map(node).collect_view()}
+            {edges}
+            {pulse}
+            {nodes}
         </svg>
+        <Show when=move || model.get() == Model::Kafka>
+            <TransitionTable/>
+        </Show>
+    }
+}
+
+/// The shipped client's "valid previous states" table (MemberState.java, reference §2.2).
+#[component]
+fn TransitionTable() -> impl IntoView {
+    let session = use_session();
+    let current = move || session.frame.with(|f| f.state);
+    view! {
+        <details class="transition-table" data-testid="transition-table">
+            <summary>"Allowed transitions (MemberState.java)"</summary>
+            <table>
+                <thead><tr><th scope="col">"to"</th><th scope="col">"from"</th></tr></thead>
+                <tbody>
+                    {kip848_core::kafka::ALLOWED.iter().map(|(to, from)| {
+                        let to = *to;
+                        let list = from.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+                        view! { <tr class:current=move || current() == to><th scope="row">{to.as_str()}</th><td>{list}</td></tr> }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </details>
     }
 }

@@ -28,6 +28,7 @@ pub fn effect_label(effect: &Effect) -> String {
         | Effect::AddToAssigned { partitions }
         | Effect::InvokeOnAssignment { partitions }
         | Effect::InvokeOnPartitionsAssigned { partitions }
+        | Effect::InvokeOnPartitionsLost { partitions }
         | Effect::ClearAssigned { partitions } => format!("{}({partitions})", effect.name()),
     }
 }

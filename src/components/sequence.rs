@@ -49,6 +49,10 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
             format!("completed {outcome:?}").to_lowercase(),
         ),
         Input::Tick => ("Member", "⏱ tick".to_owned()),
+        Input::Poll => ("Application", "poll".to_owned()),
+        Input::PollTimerExpired => ("Application", "poll timer expired".to_owned()),
+        Input::Unsubscribe => ("Application", "unsubscribe".to_owned()),
+        Input::Metadata { .. } => ("Coordinator", "metadata".to_owned()),
     };
     let text = if rejected {
         format!("{text} (rejected)")
@@ -93,6 +97,11 @@ fn effect_message(step: usize, effect: &Effect) -> Option<Message> {
         Effect::InvokeOnPartitionsAssigned { partitions } => (
             lane("Application"),
             format!("onPartitionsAssigned({partitions})"),
+            "call",
+        ),
+        Effect::InvokeOnPartitionsLost { partitions } => (
+            lane("Application"),
+            format!("onPartitionsLost({partitions})"),
             "call",
         ),
         Effect::ReportError { code } => (lane("Application"), format!("report {code}"), "call"),

@@ -184,7 +184,7 @@ impl Shadow {
                 )?;
                 self.assigned = PartitionSet::new();
             }
-            Effect::ReportError { .. } => {}
+            Effect::ReportError { .. } | Effect::InvokeOnPartitionsLost { .. } => {}
         }
         Ok(())
     }

@@ -1,0 +1,134 @@
+//! The shipped client's heartbeat manager (reference §1.3, §6): immediate heartbeats in JOINING,
+//! ACKNOWLEDGING and LEAVING, interval heartbeats otherwise, backoff after failures, and the
+//! `SentFields` that decide what a request repeats.
+//!
+//! | timer | set | a heartbeat may go when |
+//! |---|---|---|
+//! | interval | `now + interval` at each send; `now` after a failure | expired, nothing in flight, backoff over |
+//! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over |
+
+use super::member::KafkaMember;
+use crate::effect::{Effect, FullFields, HeartbeatRequest, Purpose};
+use crate::state::StateName;
+use crate::time::Millis;
+
+impl KafkaMember {
+    pub(crate) fn reset_backoff(&mut self) {
+        self.heartbeats.failed_attempts = 0;
+        self.heartbeats.backoff_until = self.now;
+    }
+
+    /// `onFailedAttempt`: the next heartbeat is due at once, after the backoff.
+    pub(crate) fn failed_attempt(&mut self) {
+        self.heartbeats.failed_attempts = self.heartbeats.failed_attempts.saturating_add(1);
+        let backoff = self.config.retry_backoff(self.heartbeats.failed_attempts);
+        self.heartbeats.backoff_until = self.now.plus(backoff);
+        self.heartbeats.next_due = self.now;
+    }
+
+    /// Whether the member heartbeats at all in its state (`shouldSkipHeartbeat`).
+    fn heartbeats_skipped(&self) -> bool {
+        matches!(
+            self.state,
+            StateName::Unsubscribed | StateName::Fatal | StateName::Stale | StateName::Fenced
+        )
+    }
+
+    /// One pass of the heartbeat manager: sends a request if one is due.
+    pub(crate) fn heartbeat_poll(&mut self, out: &mut Vec<Effect>) {
+        if self.heartbeats_skipped() {
+            return;
+        }
+        let idle = self.heartbeats.in_flight.is_empty();
+        let backoff_over = self.now >= self.heartbeats.backoff_until;
+        let send = match self.state {
+            // The leave goes out at once, even with a request in flight.
+            StateName::Leaving => true,
+            StateName::Joining | StateName::Acknowledging => idle && backoff_over,
+            _ => idle && backoff_over && self.now >= self.heartbeats.next_due,
+        };
+        if send {
+            self.emit(out);
+        }
+    }
+
+    /// Builds the request from the member as it is, then `onHeartbeatRequestGenerated`.
+    fn emit(&mut self, out: &mut Vec<Effect>) {
+        let purpose = match self.state {
+            StateName::Joining => Purpose::Join,
+            StateName::Acknowledging => Purpose::Acknowledge,
+            StateName::Leaving => Purpose::Leave,
+            _ if self.heartbeats.failed_attempts > 0 => Purpose::Retry,
+            _ => Purpose::Interval,
+        };
+        let leave = purpose == Purpose::Leave;
+        let send_all = self.state == StateName::Joining || !self.heartbeats.full_sent;
+        let topics_changed = self.heartbeats.topics_sent.as_ref() != Some(&self.subscription);
+        let full = !leave && (send_all || topics_changed);
+        let owned_changed = self.heartbeats.local_sent.as_ref() != Some(&self.current);
+        let owned =
+            (!leave && (send_all || owned_changed)).then(|| self.current.partitions.clone());
+        if !leave {
+            self.heartbeats.full_sent = true;
+            self.heartbeats.topics_sent = Some(self.subscription.clone());
+            if owned.is_some() {
+                self.heartbeats.local_sent = Some(self.current.clone());
+            }
+        }
+        let request = HeartbeatRequest {
+            purpose,
+            group_id: self.config.group_id.clone(),
+            member_id: self.member_id.clone(),
+            member_epoch: self.member_epoch,
+            instance_id: self.config.instance_id.clone(),
+            full: full.then(|| FullFields {
+                rebalance_timeout_ms: self.config.rebalance_timeout_ms,
+                subscribed_topics: self.subscription.clone(),
+                server_assignor: self.config.server_assignor.clone(),
+            }),
+            owned,
+        };
+        self.heartbeats.in_flight.push_back(purpose);
+        self.heartbeats.last_sent_at = Some(self.now);
+        self.heartbeats.next_due = self.now.plus(u64::from(self.heartbeat_interval_ms));
+        out.push(Effect::SendHeartbeat(request));
+        self.on_request_generated(out);
+    }
+
+    /// ACKNOWLEDGING and LEAVING end when their request is generated, not answered.
+    fn on_request_generated(&mut self, out: &mut Vec<Effect>) {
+        match self.state {
+            StateName::Acknowledging => {
+                let next = if self.target == self.current {
+                    StateName::Stable
+                } else {
+                    StateName::Reconciling
+                };
+                self.enter(next, out);
+            }
+            StateName::Leaving if self.poll_expired => {
+                // The stale leave's answer is ignored; the member waits for the application.
+                self.leave_pending = false;
+                self.heartbeats.full_sent = false;
+                self.heartbeats.local_sent = None;
+                self.reset_backoff();
+                self.enter(StateName::Stale, out);
+                self.release_as_lost(super::member::Then::RejoinAfterStale, out);
+            }
+            StateName::Leaving => self.enter(StateName::Unsubscribed, out),
+            _ => {}
+        }
+    }
+
+    /// The next time a `tick` would send something.
+    pub fn poll_timeout(&self) -> Option<Millis> {
+        if self.heartbeats_skipped() || !self.heartbeats.in_flight.is_empty() {
+            return None;
+        }
+        let due = match self.state {
+            StateName::Joining | StateName::Acknowledging | StateName::Leaving => self.now,
+            _ => self.heartbeats.next_due,
+        };
+        Some(due.max(self.heartbeats.backoff_until))
+    }
+}

@@ -1,0 +1,363 @@
+//! The shipped client's member: its data, and `handle(now, input)`.
+
+use crate::assignment::PartitionSet;
+use crate::config::Config;
+use crate::effect::{Effect, Purpose};
+use crate::error_code::{ErrorClass, ErrorCode};
+use crate::input::{HeartbeatResponse, Input, Outcome};
+use crate::rejected::Rejected;
+use crate::state::StateName;
+use crate::time::Millis;
+use std::collections::{BTreeSet, VecDeque};
+
+/// The member id this client generates (K4x, ConsumerGroupHeartbeat v1: a UUID made once at
+/// construction). Fixed, so replays are deterministic. K24 (v0) sent `""` and took the coordinator's.
+pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
+
+/// Partitions with the local epoch that tells one reconciled assignment from the next
+/// (`LocalAssignment` in the client, reference §3.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalAssignment {
+    pub epoch: i64,
+    pub partitions: PartitionSet,
+}
+
+impl LocalAssignment {
+    pub const NONE_EPOCH: i64 = -1;
+
+    pub fn none() -> Self {
+        LocalAssignment {
+            epoch: Self::NONE_EPOCH,
+            partitions: PartitionSet::new(),
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        self.epoch == Self::NONE_EPOCH
+    }
+
+    /// The same assignment if the partitions are equal, else the next local epoch.
+    pub fn update_with(&self, partitions: &PartitionSet) -> Self {
+        if !self.is_none() && &self.partitions == partitions {
+            return self.clone();
+        }
+        LocalAssignment {
+            epoch: self.epoch + 1,
+            partitions: partitions.clone(),
+        }
+    }
+}
+
+/// A reconciliation in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reconciliation {
+    /// Which run this is: completions of an abandoned run are discarded.
+    pub(crate) run: u64,
+    pub(crate) resolved: LocalAssignment,
+    pub(crate) revoked: PartitionSet,
+    pub(crate) added: PartitionSet,
+}
+
+/// What a finished commit or callback lets happen next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Then {
+    /// Reconciliation `run`: after the auto-commit, revoke.
+    Revoke(u64),
+    /// Reconciliation `run`: after onPartitionsRevoked, assign.
+    Assign(u64),
+    /// Reconciliation `run`: after onPartitionsAssigned, acknowledge.
+    Acknowledge(u64),
+    /// After onPartitionsLost of a fence: clear, then rejoin.
+    RejoinAfterFence,
+    /// After onPartitionsLost of a stale leave: clear, then rejoin once the application polls.
+    RejoinAfterStale,
+    /// After onPartitionsLost of a fatal error: clear.
+    ClearAfterFatal,
+    /// After the callback of `unsubscribe`: clear, then send the leave.
+    LeaveAfterRelease,
+    /// After the auto-commit of `close`: run the application's callback.
+    CloseCallback,
+    /// After the application's callback of `close`: leave.
+    LeaveOnClose,
+}
+
+/// A commit or callback the member waits on, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Pending {
+    pub(crate) effect: Effect,
+    pub(crate) then: Then,
+}
+
+/// The heartbeat manager's state (reference §6.1).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Heartbeats {
+    /// Requests sent and not answered, oldest first (a leave goes out even with one in flight).
+    pub(crate) in_flight: VecDeque<Purpose>,
+    /// The interval timer: no interval heartbeat before this.
+    pub(crate) next_due: Millis,
+    pub(crate) failed_attempts: u32,
+    /// The backoff after failures: nothing is sent before this.
+    pub(crate) backoff_until: Millis,
+    pub(crate) last_sent_at: Option<Millis>,
+    /// `SentFields`: the full fields are known to the coordinator (reset on any error).
+    pub(crate) full_sent: bool,
+    pub(crate) topics_sent: Option<BTreeSet<String>>,
+    pub(crate) local_sent: Option<LocalAssignment>,
+}
+
+/// One consumer of the shipped client. Deterministic and clock-free, like the seed [`crate::Member`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KafkaMember {
+    pub(crate) config: Config,
+    pub(crate) state: StateName,
+    pub(crate) member_id: String,
+    pub(crate) member_epoch: i32,
+    pub(crate) heartbeat_interval_ms: u32,
+    pub(crate) subscription: BTreeSet<String>,
+    pub(crate) subscribed: bool,
+    pub(crate) closed: bool,
+    /// The subscription's assigned partitions that are not pending revocation.
+    pub(crate) assigned: PartitionSet,
+    pub(crate) pending_revocation: PartitionSet,
+    pub(crate) current: LocalAssignment,
+    pub(crate) target: LocalAssignment,
+    /// Topics metadata resolves; `None` until a `metadata` input: every topic resolves.
+    pub(crate) known_topics: Option<BTreeSet<String>>,
+    /// Names resolved before (the client's topic-name cache).
+    pub(crate) name_cache: BTreeSet<String>,
+    pub(crate) reconciliation: Option<Reconciliation>,
+    pub(crate) runs: u64,
+    pub(crate) pending: VecDeque<Pending>,
+    pub(crate) poll_expired: bool,
+    pub(crate) rejoin_on_lost: bool,
+    pub(crate) leave_pending: bool,
+    pub(crate) failure: Option<ErrorCode>,
+    pub(crate) heartbeats: Heartbeats,
+    pub(crate) now: Millis,
+}
+
+impl KafkaMember {
+    pub fn new(config: Config) -> Self {
+        KafkaMember {
+            config,
+            state: StateName::Unsubscribed,
+            member_id: CLIENT_MEMBER_ID.to_owned(),
+            member_epoch: 0,
+            heartbeat_interval_ms: 0,
+            subscription: BTreeSet::new(),
+            subscribed: false,
+            closed: false,
+            assigned: PartitionSet::new(),
+            pending_revocation: PartitionSet::new(),
+            current: LocalAssignment::none(),
+            target: LocalAssignment::none(),
+            known_topics: None,
+            name_cache: BTreeSet::new(),
+            reconciliation: None,
+            runs: 0,
+            pending: VecDeque::new(),
+            poll_expired: false,
+            rejoin_on_lost: false,
+            leave_pending: false,
+            failure: None,
+            heartbeats: Heartbeats::default(),
+            now: Millis::ZERO,
+        }
+    }
+
+    /// Handles one input at `now`, then runs the background loop; a rejected input changes nothing.
+    pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        let mut out = Vec::new();
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics, &mut out),
+            Input::HeartbeatResponse(r) => self.on_success(r, &mut out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), &mut out),
+            Input::HeartbeatFailed => self.on_error(None, &mut out),
+            Input::Tick => {}
+            Input::Completed { outcome } => self.on_completed(*outcome, &mut out),
+            Input::Close => self.on_close(&mut out),
+            Input::Poll => self.on_poll(&mut out),
+            Input::PollTimerExpired => self.on_poll_timer_expired(&mut out),
+            Input::Metadata { topics } => self.known_topics = Some(topics.clone()),
+            Input::Unsubscribe => self.on_unsubscribe(&mut out),
+        }
+        self.background(&mut out);
+        Ok(out)
+    }
+
+    fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
+        if now < self.now {
+            return Err(Rejected::TimeWentBackwards {
+                now,
+                last: self.now,
+            });
+        }
+        if input.is_answer() && self.heartbeats.in_flight.is_empty() {
+            return Err(Rejected::NoHeartbeatInFlight);
+        }
+        match input {
+            Input::Completed { .. } if self.pending.is_empty() => {
+                Err(Rejected::NothingAwaitingCompletion)
+            }
+            Input::HeartbeatResponse(r)
+                if r.member_epoch < 1
+                    && self.heartbeats.in_flight.front() != Some(&Purpose::Leave) =>
+            {
+                Err(Rejected::EpochBelowOne {
+                    member_epoch: r.member_epoch,
+                })
+            }
+            // What is still in flight may finish; nothing new may start.
+            _ if input.is_answer() || matches!(input, Input::Completed { .. } | Input::Tick) => {
+                Ok(())
+            }
+            _ if self.state == StateName::Fatal => Err(Rejected::Fatal),
+            _ if self.closed => Err(Rejected::Closed),
+            _ => Ok(()),
+        }
+    }
+
+    /// Emits `transition(from, to)`. The table of §2.2 must allow it: a pair it does not list is a
+    /// bug in this model, caught by the tests (in a release build the step still happens).
+    pub(crate) fn enter(&mut self, to: StateName, out: &mut Vec<Effect>) {
+        if to == self.state {
+            return;
+        }
+        debug_assert!(
+            super::is_allowed(self.state, to),
+            "illegal transition {} → {}",
+            self.state,
+            to
+        );
+        out.push(Effect::Transition {
+            from: self.state,
+            to,
+        });
+        self.state = to;
+    }
+
+    /// Emits `effect` and waits for its completion (at once when `auto_complete`).
+    pub(crate) fn wait_for(&mut self, effect: Effect, then: Then, out: &mut Vec<Effect>) {
+        out.push(effect.clone());
+        if self.config.auto_complete {
+            self.resume(then, Outcome::Ok, out);
+        } else {
+            self.pending.push_back(Pending { effect, then });
+        }
+    }
+
+    fn on_completed(&mut self, outcome: Outcome, out: &mut Vec<Effect>) {
+        if let Some(done) = self.pending.pop_front() {
+            self.resume(done.then, outcome, out);
+        }
+    }
+
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Vec<Effect>) {
+        self.subscription = topics.clone();
+        self.subscribed = true;
+        // Applications poll right after subscribing; the poll joins (onConsumerPoll).
+        self.on_poll(out);
+    }
+
+    /// The application polls: a subscribed, unjoined member joins; a stale one rejoins once its
+    /// onPartitionsLost is done.
+    fn on_poll(&mut self, out: &mut Vec<Effect>) {
+        match self.state {
+            StateName::Unsubscribed if self.subscribed => self.transition_to_joining(out),
+            StateName::Stale => {
+                self.rejoin_on_lost = true;
+                if !self
+                    .pending
+                    .iter()
+                    .any(|p| p.then == Then::RejoinAfterStale)
+                {
+                    self.poll_expired = false;
+                    self.transition_to_joining(out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Epoch 0, JOINING; a reconciliation still running is abandoned.
+    pub(crate) fn transition_to_joining(&mut self, out: &mut Vec<Effect>) {
+        self.member_epoch = 0;
+        self.reconciliation = None;
+        self.target = LocalAssignment::none();
+        self.reset_backoff();
+        self.enter(StateName::Joining, out);
+    }
+
+    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Vec<Effect>) {
+        let answered = self.heartbeats.in_flight.pop_front();
+        self.reset_backoff();
+        if response.heartbeat_interval_ms != self.heartbeat_interval_ms {
+            self.heartbeat_interval_ms = response.heartbeat_interval_ms;
+            self.heartbeats.next_due = self.now.plus(u64::from(response.heartbeat_interval_ms));
+        }
+        match self.state {
+            StateName::Leaving => {}
+            StateName::Unsubscribed if self.leave_pending || answered == Some(Purpose::Leave) => {
+                self.leave_pending = false
+            }
+            StateName::Unsubscribed | StateName::Fenced | StateName::Fatal | StateName::Stale => {}
+            _ => {
+                // K4x ignores the response's member id (the client made its own); K24 copied it.
+                self.member_epoch = response.member_epoch;
+                let can_take = matches!(
+                    self.state,
+                    StateName::Stable
+                        | StateName::Joining
+                        | StateName::Acknowledging
+                        | StateName::Reconciling
+                );
+                if let (Some(target), true) = (&response.assignment, can_take) {
+                    self.assignment_received(target, out);
+                }
+            }
+        }
+    }
+
+    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Vec<Effect>) {
+        let answered = self.heartbeats.in_flight.pop_front();
+        self.heartbeats.full_sent = false;
+        self.heartbeats.topics_sent = None;
+        self.heartbeats.local_sent = None;
+        self.failed_attempt();
+        if self.state == StateName::Unsubscribed
+            && (self.leave_pending || answered == Some(Purpose::Leave))
+        {
+            self.leave_pending = false;
+        }
+        let Some(code) = code else { return };
+        match code.class() {
+            ErrorClass::Retriable if *code == ErrorCode::CoordinatorLoadInProgress => {}
+            // The coordinator is rediscovered and the next heartbeat goes at once.
+            ErrorClass::Retriable => self.reset_backoff(),
+            ErrorClass::Fencing => {
+                self.reset_backoff();
+                self.transition_to_fenced(out);
+            }
+            ErrorClass::Fatal => {
+                out.push(Effect::ReportError { code: code.clone() });
+                self.transition_to_fatal(code.clone(), out);
+            }
+        }
+    }
+
+    /// The background thread's loop: reconciliation, then the heartbeat manager, until quiet.
+    fn background(&mut self, out: &mut Vec<Effect>) {
+        for _ in 0..8 {
+            let before = out.len();
+            if self.state == StateName::Reconciling {
+                self.maybe_reconcile(out);
+            }
+            self.heartbeat_poll(out);
+            if out.len() == before {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Read-only getters of the shipped client's member, and its [`Machine`] implementation.
+
+use super::member::{KafkaMember, LocalAssignment};
+use crate::assignment::PartitionSet;
+use crate::config::Config;
+use crate::effect::{Effect, Purpose};
+use crate::error_code::ErrorCode;
+use crate::heartbeat::RetryOwed;
+use crate::input::Input;
+use crate::machine::Machine;
+use crate::model::Model;
+use crate::rejected::Rejected;
+use crate::state::StateName;
+use crate::time::Millis;
+use std::collections::BTreeSet;
+
+impl KafkaMember {
+    /// Partitions marked pending revocation (no longer fetched, not yet released).
+    pub fn pending_revocation(&self) -> &PartitionSet {
+        &self.pending_revocation
+    }
+    /// The last assignment fully reconciled, with its local epoch (what acknowledgements carry).
+    pub fn current(&self) -> &LocalAssignment {
+        &self.current
+    }
+    /// The last assignment received, with its local epoch.
+    pub fn target_assignment(&self) -> &LocalAssignment {
+        &self.target
+    }
+    /// Heartbeats sent and not answered (a leave can go out beside another).
+    pub fn in_flight_count(&self) -> usize {
+        self.heartbeats.in_flight.len()
+    }
+    /// Topics the target names that metadata cannot resolve yet.
+    pub fn unresolved_topics(&self) -> Vec<&str> {
+        self.target
+            .partitions
+            .topics()
+            .map(|(t, _)| t)
+            .filter(|t| {
+                self.known_topics.as_ref().is_some_and(|k| !k.contains(*t))
+                    && !self.name_cache.contains(*t)
+            })
+            .collect()
+    }
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+    /// Whether a pending commit or callback belongs to work that was abandoned.
+    fn abandoned(&self, then: super::member::Then) -> bool {
+        use super::member::Then::*;
+        match then {
+            Revoke(run) | Assign(run) | Acknowledge(run) => {
+                self.reconciliation.as_ref().is_none_or(|r| r.run != run)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Machine for KafkaMember {
+    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        KafkaMember::handle(self, now, input)
+    }
+    fn poll_timeout(&self) -> Option<Millis> {
+        KafkaMember::poll_timeout(self)
+    }
+    fn model(&self) -> Model {
+        Model::Kafka
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn state(&self) -> StateName {
+        self.state
+    }
+    fn member_id(&self) -> &str {
+        &self.member_id
+    }
+    fn member_epoch(&self) -> i32 {
+        self.member_epoch
+    }
+    fn heartbeat_interval_ms(&self) -> u32 {
+        self.heartbeat_interval_ms
+    }
+    fn subscription(&self) -> &BTreeSet<String> {
+        &self.subscription
+    }
+    fn assigned(&self) -> &PartitionSet {
+        &self.assigned
+    }
+    fn in_flight(&self) -> Option<Purpose> {
+        self.heartbeats.in_flight.front().copied()
+    }
+    /// The shipped client remembers no heartbeat: ACKNOWLEDGING or LEAVING waits instead.
+    fn remembered(&self) -> Option<Purpose> {
+        None
+    }
+    fn retry_owed(&self) -> Option<RetryOwed> {
+        (self.heartbeats.failed_attempts > 0 && self.heartbeats.backoff_until > self.now).then_some(
+            RetryOwed {
+                due: self.heartbeats.backoff_until,
+                leave: false,
+            },
+        )
+    }
+    fn last_heartbeat_at(&self) -> Option<Millis> {
+        self.heartbeats.last_sent_at
+    }
+    fn failure(&self) -> Option<&ErrorCode> {
+        self.failure.as_ref()
+    }
+    fn target(&self) -> Option<&PartitionSet> {
+        self.reconciliation.as_ref().map(|r| &r.resolved.partitions)
+    }
+    fn newest_target(&self) -> Option<&PartitionSet> {
+        matches!(
+            self.state,
+            StateName::Reconciling | StateName::Acknowledging
+        )
+        .then_some(&self.target.partitions)
+    }
+    fn awaiting(&self) -> Option<&Effect> {
+        self.pending
+            .iter()
+            .find(|p| !self.abandoned(p.then))
+            .map(|p| &p.effect)
+    }
+    fn owed_to_abandoned(&self) -> u32 {
+        self.pending
+            .iter()
+            .filter(|p| self.abandoned(p.then))
+            .count() as u32
+    }
+    fn now(&self) -> Millis {
+        self.now
+    }
+}

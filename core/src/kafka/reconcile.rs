@@ -1,0 +1,168 @@
+//! The shipped client's reconciliation (reference §3): targets with local epochs, topic names
+//! resolved through metadata, the auto-commit, revoke then assign, abort rules, acknowledgement.
+
+use super::member::{KafkaMember, LocalAssignment, Reconciliation, Then};
+use crate::assignment::PartitionSet;
+use crate::effect::Effect;
+use crate::error_code::ErrorCode;
+use crate::input::Outcome;
+use crate::state::StateName;
+
+impl KafkaMember {
+    /// `processAssignmentReceived`: a new target, or the same one again.
+    pub(crate) fn assignment_received(&mut self, partitions: &PartitionSet, out: &mut Vec<Effect>) {
+        self.target = self.target.update_with(partitions);
+        if self.current != self.target {
+            self.enter(StateName::Reconciling, out);
+        } else if matches!(self.state, StateName::Reconciling | StateName::Joining) {
+            self.enter(StateName::Stable, out);
+        }
+    }
+
+    /// The target's partitions whose topic names resolve (metadata, or names resolved before).
+    fn resolve(&self) -> PartitionSet {
+        let known = |topic: &str| {
+            self.known_topics.as_ref().is_none_or(|k| k.contains(topic))
+                || self.name_cache.contains(topic)
+        };
+        let mut resolved = PartitionSet::new();
+        for (topic, partitions) in self.target.partitions.topics().filter(|(t, _)| known(t)) {
+            resolved.extend(&PartitionSet::of([(topic, partitions)]));
+        }
+        resolved
+    }
+
+    /// `maybeReconcile`, on every loop while RECONCILING.
+    pub(crate) fn maybe_reconcile(&mut self, out: &mut Vec<Effect>) {
+        if self.reconciliation.is_some() || self.target == self.current {
+            return;
+        }
+        let resolved = LocalAssignment {
+            epoch: self.target.epoch,
+            partitions: self.resolve(),
+        };
+        if !self.current.is_none() && resolved.partitions == self.current.partitions {
+            // Only unresolved topics differ: acknowledge what is owned, with the new local epoch.
+            self.current = resolved;
+            self.enter(StateName::Acknowledging, out);
+            return;
+        }
+        self.runs += 1;
+        let run = self.runs;
+        let mut owned = self.assigned.clone();
+        owned.extend(&self.pending_revocation);
+        let revoked = owned.difference(&resolved.partitions);
+        let added = resolved.partitions.difference(&owned);
+        self.name_cache
+            .extend(resolved.partitions.topics().map(|(t, _)| t.to_owned()));
+        self.reconciliation = Some(Reconciliation {
+            run,
+            resolved,
+            revoked: revoked.clone(),
+            added,
+        });
+        // K4x marks the revoked partitions pending revocation (no more fetching) before the commit;
+        // K24 did it after.
+        let newly = revoked.difference(&self.pending_revocation);
+        if !newly.is_empty() {
+            self.assigned.subtract(&newly);
+            self.pending_revocation.extend(&newly);
+            out.push(Effect::RemoveFromAssigned { partitions: newly });
+        }
+        if self.config.enable_auto_commit {
+            // Every consumed offset, even when nothing is revoked.
+            self.wait_for(
+                Effect::CommitOffsets { partitions: owned },
+                Then::Revoke(run),
+                out,
+            );
+        } else {
+            self.resume(Then::Revoke(run), Outcome::Ok, out);
+        }
+    }
+
+    /// The running reconciliation if it is `run` and still valid; else it is abandoned (§3.4).
+    fn running(&mut self, run: u64) -> Option<Reconciliation> {
+        let valid = self.state == StateName::Reconciling;
+        match &self.reconciliation {
+            Some(r) if r.run == run && valid => Some(r.clone()),
+            Some(r) if r.run == run => {
+                self.reconciliation = None;
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A commit or callback finished: go on with what waited for it.
+    pub(crate) fn resume(&mut self, then: Then, outcome: Outcome, out: &mut Vec<Effect>) {
+        match then {
+            Then::Revoke(run) => {
+                if outcome == Outcome::Failed {
+                    // A failed auto-commit is logged and the reconciliation goes on.
+                    out.push(Effect::ReportError {
+                        code: ErrorCode::CommitFailed,
+                    });
+                }
+                let Some(r) = self.running(run) else { return };
+                if !r.revoked.is_empty() && self.config.listener {
+                    let effect = Effect::InvokeOnPartitionsRevoked {
+                        partitions: r.revoked,
+                    };
+                    self.wait_for(effect, Then::Assign(run), out);
+                } else {
+                    self.resume(Then::Assign(run), Outcome::Ok, out);
+                }
+            }
+            Then::Assign(run) => {
+                if self.callback_failed(run, outcome, out) {
+                    return;
+                }
+                let Some(r) = self.running(run) else { return };
+                self.pending_revocation = PartitionSet::new();
+                if !r.added.is_empty() {
+                    self.assigned.extend(&r.added);
+                    out.push(Effect::AddToAssigned {
+                        partitions: r.added.clone(),
+                    });
+                }
+                if self.config.listener {
+                    // Invoked even when nothing is added.
+                    let effect = Effect::InvokeOnPartitionsAssigned {
+                        partitions: r.added,
+                    };
+                    self.wait_for(effect, Then::Acknowledge(run), out);
+                } else {
+                    self.resume(Then::Acknowledge(run), Outcome::Ok, out);
+                }
+            }
+            Then::Acknowledge(run) => {
+                if self.callback_failed(run, outcome, out) {
+                    return;
+                }
+                let Some(r) = self.running(run) else { return };
+                self.current = r.resolved;
+                self.reconciliation = None;
+                self.name_cache
+                    .retain(|t| self.assigned.topics().any(|(a, _)| a == t));
+                self.enter(StateName::Acknowledging, out);
+            }
+            other => self.resume_leaving(other, outcome, out),
+        }
+    }
+
+    /// A failed callback of a running reconciliation: reported, and the member stays RECONCILING
+    /// without acknowledging; the next loop starts the reconciliation again.
+    fn callback_failed(&mut self, run: u64, outcome: Outcome, out: &mut Vec<Effect>) -> bool {
+        if outcome == Outcome::Ok {
+            return false;
+        }
+        out.push(Effect::ReportError {
+            code: ErrorCode::CallbackFailed,
+        });
+        if self.reconciliation.as_ref().is_some_and(|r| r.run == run) {
+            self.reconciliation = None;
+        }
+        true
+    }
+}
