@@ -58,7 +58,10 @@ impl KafkaMember {
         match self.state {
             StateName::PrepareLeaving => {
                 // The leave is cut short: no leave heartbeat; a callback still running finishes later.
+                // `transitionToSendingLeaveGroup` forgets the reconciled assignment.
                 self.member_epoch = self.config.leave_epoch();
+                self.current = LocalAssignment::none();
+                self.target = LocalAssignment::none();
                 self.enter(StateName::Leaving, out);
                 self.enter(StateName::Unsubscribed, out);
                 self.leave_pending = false;

@@ -115,6 +115,8 @@ pub struct KafkaMember {
     pub(crate) heartbeat_interval_ms: u32,
     pub(crate) subscription: BTreeSet<String>,
     pub(crate) subscribed: bool,
+    /// `subscribe()` was called since the last poll (`onSubscriptionUpdated`): the next poll joins.
+    pub(crate) subscription_updated: bool,
     pub(crate) closed: bool,
     /// The subscription's assigned partitions that are not pending revocation.
     pub(crate) assigned: PartitionSet,
@@ -146,6 +148,7 @@ impl KafkaMember {
             heartbeat_interval_ms: 0,
             subscription: BTreeSet::new(),
             subscribed: false,
+            subscription_updated: false,
             closed: false,
             assigned: PartitionSet::new(),
             pending_revocation: PartitionSet::new(),
@@ -257,6 +260,7 @@ impl KafkaMember {
     fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Vec<Effect>) {
         self.subscription = topics.clone();
         self.subscribed = true;
+        self.subscription_updated = true;
         // Applications poll right after subscribing; the poll joins (onConsumerPoll).
         self.on_poll(out);
     }
@@ -264,8 +268,11 @@ impl KafkaMember {
     /// The application polls: a subscribed, unjoined member joins; a stale one rejoins once its
     /// onPartitionsLost is done.
     fn on_poll(&mut self, out: &mut Vec<Effect>) {
+        let updated = std::mem::take(&mut self.subscription_updated);
         match self.state {
-            StateName::Unsubscribed if self.subscribed => self.transition_to_joining(out),
+            StateName::Unsubscribed if updated && self.subscribed => {
+                self.transition_to_joining(out)
+            }
             StateName::Stale => {
                 self.rejoin_on_lost = true;
                 if !self

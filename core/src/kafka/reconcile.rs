@@ -41,7 +41,13 @@ impl KafkaMember {
             epoch: self.target.epoch,
             partitions: self.resolve(),
         };
-        if !self.current.is_none() && resolved.partitions == self.current.partitions {
+        // The shortcut is for "only unresolved topics differ". After a failed callback the
+        // subscription can differ from the last reconciled assignment (partitions still pending
+        // revocation, or added before onPartitionsAssigned failed); acknowledging then would skip
+        // their revocation, so only a full reconciliation may run. (The reference is silent here.)
+        let shortcut =
+            self.pending_revocation.is_empty() && self.assigned == self.current.partitions;
+        if !self.current.is_none() && resolved.partitions == self.current.partitions && shortcut {
             // Only unresolved topics differ: acknowledge what is owned, with the new local epoch.
             self.current = resolved;
             self.enter(StateName::Acknowledging, out);
@@ -119,12 +125,13 @@ impl KafkaMember {
                     return;
                 }
                 let Some(r) = self.running(run) else { return };
+                // The subscription's assignment := the resolved target: partitions still pending
+                // revocation that the target keeps come back with the new ones.
+                let back = r.resolved.partitions.difference(&self.assigned);
                 self.pending_revocation = PartitionSet::new();
-                if !r.added.is_empty() {
-                    self.assigned.extend(&r.added);
-                    out.push(Effect::AddToAssigned {
-                        partitions: r.added.clone(),
-                    });
+                if !back.is_empty() {
+                    self.assigned.extend(&back);
+                    out.push(Effect::AddToAssigned { partitions: back });
                 }
                 if self.config.listener {
                     // Invoked even when nothing is added.
