@@ -84,9 +84,11 @@ proptest! {
 
     #[test]
     fn the_machine_never_panics_on_extreme_inputs(
-        steps in proptest::collection::vec((any::<u64>(), 0u8..7, arb_text(), any::<i32>(), any::<u32>(), any::<u32>()), 1..40)
+        steps in proptest::collection::vec((any::<u64>(), 0u8..11, arb_text(), any::<i32>(), any::<u32>(), any::<u32>()), 1..40)
     ) {
-        let mut member = Member::new(Config { retry_backoff_ms: u64::MAX, retry_backoff_max_ms: u64::MAX, ..Config::default() });
+        let config = Config { retry_backoff_ms: u64::MAX, retry_backoff_max_ms: u64::MAX, ..Config::default() };
+        let mut seed = Member::new(config.clone());
+        let mut shipped = kip848_core::kafka::KafkaMember::new(Config { auto_complete: false, ..config });
         let mut sorted = steps;
         sorted.sort_by_key(|s| s.0);
         for (at, kind, text, epoch, interval, partition) in sorted {
@@ -102,10 +104,16 @@ proptest! {
                 3 => Input::HeartbeatFailed,
                 4 => Input::Tick,
                 5 => Input::Completed { outcome: Outcome::Failed },
+                6 => Input::Metadata { topics: [text.clone()].into() },
+                7 => Input::PollTimerExpired,
+                8 => Input::Poll,
+                9 => Input::Unsubscribe,
                 _ => Input::Close,
             };
-            let _ = member.handle(Millis(at), &input);
-            let _ = member.poll_timeout();
+            let _ = seed.handle(Millis(at), &input);
+            let _ = seed.poll_timeout();
+            let _ = shipped.handle(Millis(at), &input);
+            let _ = shipped.poll_timeout();
         }
     }
 }

@@ -27,8 +27,14 @@ fn scenarios() -> Vec<PathBuf> {
     json_files(&manifest_dir().join("../assets/scenarios"))
 }
 
+/// The shipped client's scenarios, one per test of Kafka's own (reference §8).
+fn kafka_traces() -> Vec<PathBuf> {
+    json_files(&manifest_dir().join("tests/traces/kafka"))
+}
+
 fn traces() -> Vec<PathBuf> {
     let mut all = json_files(&manifest_dir().join("tests/traces"));
+    all.extend(kafka_traces());
     all.extend(scenarios());
     all
 }
@@ -42,6 +48,26 @@ fn expected_path(trace: &Path) -> PathBuf {
             .with_extension("replay.jsonl")
     } else {
         trace.with_extension("replay.jsonl")
+    }
+}
+
+#[test]
+fn every_client_scenario_of_the_reference_has_a_kafka_trace() {
+    let traces = kafka_traces();
+    assert_eq!(traces.len(), 45);
+    for path in traces {
+        let trace =
+            Trace::parse(&std::fs::read_to_string(&path).expect("readable")).expect("valid");
+        assert_eq!(trace.model, kip848_core::Model::Kafka, "{}", path.display());
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        assert!(
+            trace.title.as_deref().is_some_and(|t| t.starts_with(name)),
+            "{} is named after its test",
+            path.display()
+        );
     }
 }
 

@@ -204,9 +204,12 @@ impl KafkaMember {
             Input::Completed { .. } if self.pending.is_empty() => {
                 Err(Rejected::NothingAwaitingCompletion)
             }
+            // As in the seed, a success must carry a real epoch, unless it answers a leave or the
+            // member is outside the group (where the client ignores responses).
             Input::HeartbeatResponse(r)
                 if r.member_epoch < 1
-                    && self.heartbeats.in_flight.front() != Some(&Purpose::Leave) =>
+                    && self.heartbeats.in_flight.front() != Some(&Purpose::Leave)
+                    && self.in_group_or_leaving() =>
             {
                 Err(Rejected::EpochBelowOne {
                     member_epoch: r.member_epoch,
@@ -273,7 +276,7 @@ impl KafkaMember {
             StateName::Unsubscribed if updated && self.subscribed => {
                 self.transition_to_joining(out)
             }
-            StateName::Stale => {
+            StateName::Stale if self.subscribed => {
                 self.rejoin_on_lost = true;
                 if !self
                     .pending
@@ -286,6 +289,18 @@ impl KafkaMember {
             }
             _ => {}
         }
+    }
+
+    /// In the group (JOINING to STABLE) or leaving it (PREPARE_LEAVING).
+    pub(crate) fn in_group_or_leaving(&self) -> bool {
+        matches!(
+            self.state,
+            StateName::Joining
+                | StateName::Reconciling
+                | StateName::Acknowledging
+                | StateName::Stable
+                | StateName::PrepareLeaving
+        )
     }
 
     /// Epoch 0, JOINING; a reconciliation still running is abandoned.
@@ -306,7 +321,7 @@ impl KafkaMember {
         }
         match self.state {
             StateName::Leaving => {}
-            StateName::Unsubscribed if self.leave_pending || answered == Some(Purpose::Leave) => {
+            StateName::Unsubscribed if answered == Some(Purpose::Leave) => {
                 self.leave_pending = false
             }
             StateName::Unsubscribed | StateName::Fenced | StateName::Fatal | StateName::Stale => {}
@@ -333,9 +348,7 @@ impl KafkaMember {
         self.heartbeats.topics_sent = None;
         self.heartbeats.local_sent = None;
         self.failed_attempt();
-        if self.state == StateName::Unsubscribed
-            && (self.leave_pending || answered == Some(Purpose::Leave))
-        {
+        if self.state == StateName::Unsubscribed && answered == Some(Purpose::Leave) {
             self.leave_pending = false;
         }
         let Some(code) = code else { return };
