@@ -40,6 +40,7 @@
 pub mod application;
 mod assignment;
 pub mod composer;
+pub mod compare;
 mod config;
 mod effect;
 mod error_code;
