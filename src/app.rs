@@ -4,6 +4,7 @@ use crate::components::{
     app_actions::AppActions,
     app_lane::AppLane,
     assigned_set::AssignedSet,
+    compare_view::CompareView,
     config_panel::ConfigPanel,
     console::Console,
     diagram::Diagram,
@@ -193,6 +194,7 @@ pub fn App() -> impl IntoView {
                 {shows("log").then(|| view! { <Log/> })}
                 {shows("sequence").then(|| view! { <Sequence/> })}
             </div>
+            {shows("compare").then(|| view! { <CompareView/> })}
             {shows("config").then(|| view! { <ConfigPanel/> })}
             {shows("session").then(|| view! { <SessionPanel/> })}
         </main>

@@ -282,11 +282,38 @@ impl Session {
         self.seek(shared.step);
     }
 
+    /// Replays the same inputs on `model`, keeping the position.
+    pub fn set_model(&self, model: kip848_core::Model) {
+        let (mut trace, cursor) = self
+            .timeline
+            .with_untracked(|t| (t.trace().clone(), t.cursor()));
+        if trace.model == model {
+            return;
+        }
+        trace.model = model;
+        let mut timeline = Timeline::from_trace(trace);
+        timeline.seek(cursor);
+        self.playing.set(false);
+        self.shown.set(None);
+        self.timeline.set(timeline);
+        self.reset_draft();
+        self.announce_position();
+        let words = match model {
+            kip848_core::Model::Seed => "the seed model",
+            kip848_core::Model::Kafka => "the shipped Kafka client",
+        };
+        self.notice.set(Some(Notice::Info(format!(
+            "The same inputs now run on {words}."
+        ))));
+    }
+
     /// Starts over with `config`: a configuration is fixed for a session.
     pub fn restart(&self, config: Config) {
+        let model = self.timeline.with_untracked(|t| t.model());
         self.load(
             Trace {
                 config,
+                model,
                 ..Trace::default()
             },
             true,

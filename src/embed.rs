@@ -14,7 +14,7 @@
 use std::collections::BTreeSet;
 
 /// The panels `hide=` can name.
-pub const PANELS: [&str; 14] = [
+pub const PANELS: [&str; 15] = [
     "caption",
     "scenarios",
     "console",
@@ -25,6 +25,7 @@ pub const PANELS: [&str; 14] = [
     "lane",
     "log",
     "sequence",
+    "compare",
     "config",
     "session",
     "transport",

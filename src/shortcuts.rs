@@ -27,10 +27,11 @@ pub enum Action {
     Faster,
     Guided,
     Help,
+    Poll,
 }
 
 /// (key, shift, action, what it does). Keys are `KeyboardEvent.key` values.
-pub const SHORTCUTS: [(&str, bool, Action, &str); 19] = [
+pub const SHORTCUTS: [(&str, bool, Action, &str); 20] = [
     ("Enter", true, Action::SendDraft, "Send the drafted answer"),
     (
         "a",
@@ -95,6 +96,12 @@ pub const SHORTCUTS: [(&str, bool, Action, &str); 19] = [
     ("+", false, Action::Faster, "Faster"),
     ("g", false, Action::Guided, "Guided mode on or off"),
     ("?", false, Action::Help, "Show these shortcuts"),
+    (
+        "p",
+        false,
+        Action::Poll,
+        "Application polls (shipped model)",
+    ),
 ];
 
 /// How a key is shown in the help dialog.
@@ -145,6 +152,7 @@ fn writes(action: Action) -> bool {
             | Action::CompleteOk
             | Action::CompleteFailed
             | Action::AdvanceToDeadline
+            | Action::Poll
     )
 }
 
@@ -188,6 +196,7 @@ pub fn run(session: Session, action: Action) {
             .update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
         Action::Guided => session.guided.update(|g| *g = !*g),
         Action::Help => session.help_open.update(|h| *h = !*h),
+        Action::Poll => session.act(session.next_at(), Input::Poll),
     }
 }
 

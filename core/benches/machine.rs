@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use kip848_core::timeline::Timeline;
 use kip848_core::workload::{reassignment, session};
-use kip848_core::{Member, Millis};
+use kip848_core::{Machine, Member, Millis};
 use std::hint::black_box;
 use std::time::Duration;
 

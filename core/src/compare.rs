@@ -70,7 +70,11 @@ fn side(member: &AnyMember, result: &StepResult) -> Side {
         state: member.state(),
         member_epoch: member.member_epoch(),
         assigned: member.assigned().clone(),
-        callbacks: effects.iter().filter(|e| e.awaits_completion()).cloned().collect(),
+        callbacks: effects
+            .iter()
+            .filter(|e| e.awaits_completion())
+            .cloned()
+            .collect(),
         awaiting: member.awaiting().cloned(),
         effects,
     }
@@ -88,8 +92,15 @@ pub fn compare(trace: &Trace) -> Vec<Row> {
             let s = side_after(&mut seed, step);
             let k = side_after(&mut kafka, step);
             let differences = differences(&s, &k);
-            let explanation = (!differences.is_empty()).then(|| explain(&step.input, &s, &k, &differences));
-            Row { index, seed: s, kafka: k, differences, explanation }
+            let explanation =
+                (!differences.is_empty()).then(|| explain(&step.input, &s, &k, &differences));
+            Row {
+                index,
+                seed: s,
+                kafka: k,
+                differences,
+                explanation,
+            }
         })
         .collect()
 }
@@ -125,7 +136,8 @@ fn has(side: &Side, f: impl Fn(&Effect) -> bool) -> bool {
 
 /// The first rule that fits, most specific first.
 fn explain(input: &Input, s: &Side, k: &Side, differences: &[Aspect]) -> String {
-    let fenced = matches!(input, Input::HeartbeatError { code } if code.class() == ErrorClass::Fencing);
+    let fenced =
+        matches!(input, Input::HeartbeatError { code } if code.class() == ErrorClass::Fencing);
     let lost = has(k, |e| matches!(e, Effect::InvokeOnPartitionsLost { .. }));
     if let (Some(reason), None) = (&s.rejected, &k.rejected) {
         return format!("The seed rejects it ({reason}); the shipped client takes it.");
@@ -145,12 +157,16 @@ fn explain(input: &Input, s: &Side, k: &Side, differences: &[Aspect]) -> String 
     if k.state == StateName::Fenced {
         return "The shipped client waits in FENCED for onPartitionsLost before it rejoins; the seed rejoins at once.".to_owned();
     }
-    if has(k, |e| matches!(e, Effect::ReportError { code } if *code == crate::ErrorCode::CallbackFailed))
-        && k.state == StateName::Reconciling
+    if has(
+        k,
+        |e| matches!(e, Effect::ReportError { code } if *code == crate::ErrorCode::CallbackFailed),
+    ) && k.state == StateName::Reconciling
     {
         return "After a failed callback the shipped client stays RECONCILING without acknowledging, and retries; the seed reports it and goes on.".to_owned();
     }
-    if let (StateName::Reconciling, Some(waiting), StateName::Joined) = (k.state, &k.awaiting, s.state) {
+    if let (StateName::Reconciling, Some(waiting), StateName::Joined) =
+        (k.state, &k.awaiting, s.state)
+    {
         return format!(
             "The shipped client still waits on {} (its extra auto-commit took a completion); the seed has finished reconciling.",
             waiting.name()
@@ -163,7 +179,10 @@ fn explain(input: &Input, s: &Side, k: &Side, differences: &[Aspect]) -> String 
     if has(k, |e| matches!(e, Effect::CommitOffsets { .. })) && !seed_commits {
         return "The shipped client auto-commits every consumed offset before a reconciliation, even when nothing is revoked; the seed commits only what it revokes.".to_owned();
     }
-    if has(k, |e| matches!(e, Effect::InvokeOnPartitionsAssigned { partitions } if partitions.is_empty())) {
+    if has(
+        k,
+        |e| matches!(e, Effect::InvokeOnPartitionsAssigned { partitions } if partitions.is_empty()),
+    ) {
         return "The shipped client calls onPartitionsAssigned even when nothing is added; the seed skips it.".to_owned();
     }
     if has(s, |e| matches!(e, Effect::InvokeOnAssignment { .. })) {
@@ -175,17 +194,26 @@ fn explain(input: &Input, s: &Side, k: &Side, differences: &[Aspect]) -> String 
     if k.state == StateName::Fatal && s.state == StateName::Terminated && s.rejected.is_none() {
         return "A fatal code that answers the leave makes the shipped client FATAL; the seed just ends the leave.".to_owned();
     }
-    if differences.contains(&Aspect::Assigned) && matches!(k.state, StateName::Reconciling) && s.state == StateName::Joined {
+    if differences.contains(&Aspect::Assigned)
+        && matches!(k.state, StateName::Reconciling)
+        && s.state == StateName::Joined
+    {
         return "The shipped client waits for metadata to resolve topic names before it reconciles; the seed takes names as given.".to_owned();
     }
     if differences.contains(&Aspect::Epoch) {
-        return format!("Member epochs differ: the seed has {}, the shipped client {}.", s.member_epoch, k.member_epoch);
+        return format!(
+            "Member epochs differ: the seed has {}, the shipped client {}.",
+            s.member_epoch, k.member_epoch
+        );
     }
     if differences.contains(&Aspect::State) {
         return format!("The seed is {}, the shipped client {}.", s.state, k.state);
     }
     if differences.contains(&Aspect::Assigned) {
-        return format!("The seed owns {}, the shipped client {}.", s.assigned, k.assigned);
+        return format!(
+            "The seed owns {}, the shipped client {}.",
+            s.assigned, k.assigned
+        );
     }
     "Their commits and callbacks differ in this step.".to_owned()
 }

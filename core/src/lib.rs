@@ -39,8 +39,8 @@
 
 pub mod application;
 mod assignment;
-pub mod composer;
 pub mod compare;
+pub mod composer;
 mod config;
 mod effect;
 mod error_code;

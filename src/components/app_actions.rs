@@ -4,7 +4,7 @@ use crate::context::{use_session, Session};
 use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::lint::{lint, Verdict};
 use kip848_core::Machine;
-use kip848_core::{Input, Millis, Outcome};
+use kip848_core::{Input, Millis, Model, Outcome};
 use leptos::prelude::*;
 
 /// The topics the subscribe button uses, comma-separated, as typed.
@@ -99,6 +99,9 @@ pub fn AppActions() -> impl IntoView {
                         on:click=move |_| session.act(session.next_at(), Input::Completed { outcome: Outcome::Failed })>"Fails"</button>
                 </div>
             </Show>
+            <Show when=move || session.timeline.with(|t| t.model() == Model::Kafka)>
+                <ShippedClientActions/>
+            </Show>
             <div class="row">
                 <button data-testid="advance-deadline" aria-keyshortcuts=shortcut_of(Action::AdvanceToDeadline)
                     disabled=move || tick_refused().is_some()
@@ -124,5 +127,30 @@ pub fn AppActions() -> impl IntoView {
                     }>"Advance"</button>
             </div>
         </section>
+    }
+}
+
+/// Inputs only the shipped client has: the application polls (or stops polling), unsubscribes, and
+/// metadata learns topic names.
+#[component]
+fn ShippedClientActions() -> impl IntoView {
+    let session = use_session();
+    let known = RwSignal::new("orders".to_owned());
+    let act = move |input: Input| session.act(session.next_at(), input);
+    view! {
+        <div class="row" data-testid="shipped-actions">
+            <button data-testid="poll" aria-keyshortcuts=shortcut_of(Action::Poll) on:click=move |_| act(Input::Poll)>"Poll"</button>
+            <button data-testid="poll-expired" on:click=move |_| act(Input::PollTimerExpired)>"Poll timer expires"</button>
+            <button data-testid="unsubscribe" on:click=move |_| act(Input::Unsubscribe)>"Unsubscribe"</button>
+        </div>
+        <div class="row">
+            <label for="known-topics">"Metadata knows"</label>
+            <input id="known-topics" data-testid="known-topics" type="text" maxlength="400"
+                prop:value=move || known.get() on:input=move |ev| known.set(event_target_value(&ev)) />
+            <button data-testid="metadata" on:click=move |_| {
+                let topics = known.get_untracked().split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+                act(Input::Metadata { topics });
+            }>"Update metadata"</button>
+        </div>
     }
 }

@@ -78,7 +78,7 @@ pub fn AssignmentEditor(
         <div class="assignment-editor" data-testid="assignment-editor">
             <div class="row quick">
                 <button data-testid="quick-same" on:click=move |_| quick(|m, _| same_as_now(m))>"Same as now"</button>
-                <button data-testid="quick-add" on:click=move |_| quick(|m, s| add_next_partition(m, s))>"Add next partition"</button>
+                <button data-testid="quick-add" on:click=move |_| quick(add_next_partition)>"Add next partition"</button>
                 <button data-testid="quick-revoke" on:click=move |_| quick(|_, s| revoke_one(s))>"Revoke one"</button>
                 <button data-testid="quick-empty" on:click=move |_| on_change.run(PartitionSet::new())>"Empty"</button>
             </div>

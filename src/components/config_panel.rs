@@ -2,7 +2,7 @@
 //! restarts it.
 
 use crate::context::use_session;
-use kip848_core::Config;
+use kip848_core::{Config, Model};
 use leptos::prelude::*;
 
 fn optional(text: String) -> Option<String> {
@@ -69,9 +69,23 @@ pub fn ConfigPanel() -> impl IntoView {
         }
     };
     let changed = move || edited.with(|e| session.timeline.with(|t| t.config() != e));
+    let model = move || session.timeline.with(|t| t.model());
     view! {
         <details class="panel config" data-testid="config">
             <summary>"Configuration"</summary>
+            <div class="row">
+                <label for="cfg-model">"Model"</label>
+                <select id="cfg-model" data-testid="cfg-model"
+                    prop:value=move || model().as_str()
+                    on:change=move |ev| {
+                        let chosen = if event_target_value(&ev) == "kafka" { Model::Kafka } else { Model::Seed };
+                        session.set_model(chosen);
+                    }>
+                    <option value="seed">"seed: the CGMSM design page (cgmsm.md)"</option>
+                    <option value="kafka">"kafka: the client Kafka shipped (4.x)"</option>
+                </select>
+            </div>
+            <p class="muted">"Switching the model replays the same inputs on the other state machine."</p>
             <div class="fields">
                 {text("cfg-group-id", "group_id", |c| c.group_id.clone(), |c, v| c.group_id = v)}
                 {text("cfg-instance-id", "instance_id (static member)", |c| c.instance_id.clone().unwrap_or_default(), |c, v| c.instance_id = optional(v))}
@@ -83,6 +97,8 @@ pub fn ConfigPanel() -> impl IntoView {
             {flag("cfg-assignor-set", "assignor_set: a ConsumerPartitionAssignor is configured (onAssignment runs)", |c| c.assignor_set, |c, v| c.assignor_set = v)}
             {flag("cfg-auto-complete", "auto_complete: the application completes every commit and callback at once", |c| c.auto_complete, |c, v| c.auto_complete = v)}
             {flag("cfg-between", "heartbeat_between_revoke_and_assign", |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}
+            {flag("cfg-auto-commit", "enable_auto_commit (shipped model): commit every consumed offset before a reconciliation and on close", |c| c.enable_auto_commit, |c, v| c.enable_auto_commit = v)}
+            {flag("cfg-listener", "listener (shipped model): a ConsumerRebalanceListener is registered", |c| c.listener, |c, v| c.listener = v)}
             <p class="muted">
                 "The design page's open question: should the member heartbeat after revoking and before assigning, \
                  so the coordinator learns sooner that the revoked partitions are free?"

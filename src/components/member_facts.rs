@@ -88,6 +88,20 @@ pub fn MemberFacts() -> impl IntoView {
             <dd data-testid="awaiting">{awaiting}</dd>
             <dt>"Virtual time"</dt>
             <dd data-testid="now">{move || f.with(|f| format!("{} ms", f.now.0))}</dd>
+            {move || session.timeline.with(|t| t.member().as_kafka().map(|k| {
+                let local = |l: &kip848_core::kafka::LocalAssignment| if l.is_none() { "NONE".to_owned() } else { format!("{} (local epoch {})", l.partitions, l.epoch) };
+                let unresolved = k.unresolved_topics().join(", ");
+                view! {
+                    <dt>"Pending revocation"</dt>
+                    <dd data-testid="pending-revocation">{k.pending_revocation().to_string()}</dd>
+                    <dt>"Reconciled"</dt>
+                    <dd data-testid="current-assignment">{local(k.current())}</dd>
+                    <dt>"Target"</dt>
+                    <dd data-testid="target-assignment">{local(k.target_assignment())}</dd>
+                    <dt>"Awaiting metadata"</dt>
+                    <dd data-testid="unresolved">{if unresolved.is_empty() { "nothing".to_owned() } else { unresolved }}</dd>
+                }
+            }))}
             <Show when=move || failure().is_some()>
                 <dt>"Failure"</dt>
                 <dd data-testid="failure" class="danger">{failure}</dd>

@@ -2,7 +2,7 @@
 
 use crate::dom::*;
 use kip848_core::composer::{AssignmentDraft, Draft};
-use kip848_core::{ErrorCode, Input, Millis};
+use kip848_core::{ErrorCode, Input, Machine, Millis};
 use kip848_viz::components::{app_actions::AppActions, console::Console};
 use leptos::prelude::*;
 use wasm_bindgen_test::*;

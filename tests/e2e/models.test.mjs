@@ -1,0 +1,81 @@
+// The shipped Kafka client as a second model: the switch, its diagram and table, its own inputs,
+// and the compare view.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('switching to the shipped client replays the same inputs and draws its ten states', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await loadScenario(page, '04-fenced-while-joined');
+  await setRange(page, 'scrubber', 5);
+  await expectText(page, 'state', 'JOINING');
+  await page.getByTestId('config').locator('summary').click();
+  await page.getByTestId('cfg-model').selectOption('kafka');
+  await expectText(page, 'notice', 'The same inputs now run on the shipped Kafka client.');
+  await expectText(page, 'position', /^Step 5 of 6/);
+  assert.equal(await page.locator('.diagram .node').count(), 10);
+  assert.equal(await page.getByTestId('node-JOINING').getAttribute('data-current'), 'true');
+  assert.match(await text(page, 'live'), /^Step 5: /);
+  await page.getByTestId('log-step-5').click();
+  assert.ok((await page.locator('.log-row.current').textContent()).includes('onPartitionsLost(orders-0, orders-1, orders-2)'));
+  await page.getByTestId('transition-table').locator('summary').click();
+  assert.equal(await page.getByTestId('transition-table').locator('tbody tr').count(), 10);
+  await page.getByTestId('to-end').click();
+  await expectText(page, 'state', 'STABLE');
+  assert.equal(await text(page, 'member-id'), '5b1e2c4d-0000-4000-8000-00000000c11e', 'the client makes its own id (K4x)');
+  await page.getByTestId('cfg-model').selectOption('seed');
+  await expectText(page, 'state', 'JOINED');
+  await done();
+});
+
+test('the shipped client takes poll, stale, metadata and unsubscribe inputs', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await page.getByTestId('config').locator('summary').click();
+  await page.getByTestId('cfg-model').selectOption('kafka');
+  await page.getByTestId('subscribe').click();
+  await expectText(page, 'state', 'JOINING');
+  await page.getByTestId('assignment-explicit').check();
+  await page.getByTestId('quick-add').click();
+  await page.getByTestId('send').click();
+  await expectText(page, 'state', 'STABLE');
+  await expectText(page, 'current-assignment', 'orders-0 (local epoch 0)');
+  await page.getByTestId('poll-expired').click();
+  await expectText(page, 'state', 'STALE');
+  assert.equal(await text(page, 'assigned'), '{}');
+  await page.getByTestId('poll').click();
+  await expectText(page, 'state', 'JOINING');
+  await page.getByTestId('known-topics').fill('orders');
+  await page.getByTestId('metadata').click();
+  await page.getByTestId('kind-success').check();
+  await page.getByTestId('draft-epoch').fill('2');
+  await page.getByTestId('assignment-explicit').check();
+  await page.getByTestId('extra-topic').fill('audit');
+  await page.getByTestId('add-topic').click();
+  await page.getByTestId('chip-audit-0').click();
+  await page.getByTestId('send').click();
+  await expectText(page, 'unresolved', 'audit');
+  await page.getByTestId('unsubscribe').click();
+  await expectText(page, 'state', 'UNSUBSCRIBED');
+  await done();
+});
+
+test('the compare view highlights where the models differ and says why', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await loadScenario(page, '04-fenced-while-joined');
+  await page.getByTestId('compare').locator('summary').click();
+  await expectText(page, 'compare-summary', /^3 of the steps differ \(6 shown\)/);
+  assert.equal(await page.getByTestId('compare-row-3').getAttribute('data-differs'), 'false');
+  assert.equal(await page.getByTestId('compare-row-5').getAttribute('data-differs'), 'true');
+  assert.equal(await text(page, 'compare-why-5'),
+    'The shipped client runs onPartitionsLost when it is fenced or fails; the seed clears the assigned set without callbacks.');
+  await page.getByTestId('compare-row-5').locator('button').click();
+  await expectText(page, 'position', /^Step 5 of 6/);
+  await done();
+});
