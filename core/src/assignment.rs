@@ -82,6 +82,11 @@ fn union(a: &[Partition], b: &[Partition]) -> Vec<Partition> {
 }
 
 impl PartitionSet {
+    /// The empty set, as a constant.
+    pub const EMPTY: PartitionSet = PartitionSet {
+        topics: BTreeMap::new(),
+    };
+
     pub fn new() -> Self {
         Self::default()
     }

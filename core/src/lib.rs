@@ -45,6 +45,7 @@ mod config;
 mod effect;
 mod error_code;
 pub mod frame;
+pub mod group;
 mod heartbeat;
 mod input;
 pub mod kafka;

@@ -3,6 +3,7 @@
 //! both through the library and through the `kip848-replay` command. `BLESS=1` rewrites the
 //! expected files (review the diff: they are the contract).
 
+use kip848_core::group::GroupTrace;
 use kip848_core::replay::replay_to_string;
 use kip848_core::timeline::Timeline;
 use kip848_core::trace::Trace;
@@ -32,9 +33,31 @@ fn kafka_traces() -> Vec<PathBuf> {
     json_files(&manifest_dir().join("tests/traces/kafka"))
 }
 
+/// Group traces: the §7.10 example and the server scenarios S1–S6.
+fn group_traces() -> Vec<PathBuf> {
+    json_files(&manifest_dir().join("tests/traces/group"))
+}
+
+/// A trace's replay output, whichever kind of trace it is.
+fn replay_file(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("readable trace");
+    if path.parent().is_some_and(|p| p.ends_with("group")) {
+        let trace = GroupTrace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut out = String::new();
+        trace.replay(|line| {
+            out.push_str(&line);
+            out.push('\n');
+        });
+        return out;
+    }
+    let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    replay_to_string(&Timeline::from_trace(trace))
+}
+
 fn traces() -> Vec<PathBuf> {
     let mut all = json_files(&manifest_dir().join("tests/traces"));
     all.extend(kafka_traces());
+    all.extend(group_traces());
     all.extend(scenarios());
     all
 }
@@ -67,6 +90,22 @@ fn every_client_scenario_of_the_reference_has_a_kafka_trace() {
             trace.title.as_deref().is_some_and(|t| t.starts_with(name)),
             "{} is named after its test",
             path.display()
+        );
+    }
+}
+
+#[test]
+fn the_worked_example_and_every_server_scenario_has_a_group_trace() {
+    let names: Vec<String> = group_traces()
+        .iter()
+        .filter_map(|p| p.file_stem()?.to_str().map(str::to_owned))
+        .collect();
+    for scenario in ["s1", "s2", "s3", "s4", "s5", "s6"] {
+        assert!(
+            names
+                .iter()
+                .any(|n| n.split('-').any(|part| part == scenario)),
+            "{scenario} in {names:?}"
         );
     }
 }
@@ -110,9 +149,7 @@ fn every_golden_trace_replays_to_its_expected_output() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut mismatches = Vec::new();
     for path in traces() {
-        let text = std::fs::read_to_string(&path).expect("readable trace");
-        let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let actual = replay_to_string(&Timeline::from_trace(trace));
+        let actual = replay_file(&path);
         let expected_file = expected_path(&path);
         if bless {
             std::fs::write(&expected_file, &actual).expect("writable");

@@ -2,6 +2,7 @@
 //! line per step (shared/spec/trace-format.md). A malformed file: one message on standard error,
 //! nothing on standard output, exit status 2.
 
+use kip848_core::group::GroupTrace;
 use kip848_core::replay::replay_json;
 use kip848_core::timeline::Timeline;
 use kip848_core::trace::Trace;
@@ -21,17 +22,31 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let trace = match Trace::parse(&text) {
-        Ok(trace) => trace,
-        Err(e) => {
-            eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
-            return ExitCode::from(2);
+    // A group trace has its own steps; every other trace is one member's.
+    let group = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .is_some_and(|v| v.get("model").and_then(|m| m.as_str()) == Some("group"));
+    let replay: Box<dyn FnOnce(&mut dyn FnMut(String))> = if group {
+        match GroupTrace::parse(&text) {
+            Ok(trace) => Box::new(move |emit| trace.replay(emit)),
+            Err(e) => {
+                eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        match Trace::parse(&text) {
+            Ok(trace) => Box::new(move |emit| replay_json(&Timeline::from_trace(trace), emit)),
+            Err(e) => {
+                eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
+                return ExitCode::from(2);
+            }
         }
     };
     let stdout = std::io::stdout().lock();
     let mut out = BufWriter::new(stdout);
     let mut failed = None;
-    replay_json(&Timeline::from_trace(trace), |line| {
+    replay(&mut |line| {
         if failed.is_none() {
             failed = writeln!(out, "{line}").err();
         }

@@ -1,0 +1,469 @@
+//! The group coordinator (reference §7): group epoch, target assignment and its epoch, members with
+//! their epochs and server states, request validation, epoch checks, static members, and the
+//! session and rebalance timeouts, all on the virtual clock it is given.
+
+use super::assignor::{Assignor, Subscriber};
+use super::reconcile::{reconcile, Goal};
+use crate::assignment::PartitionSet;
+use crate::effect::HeartbeatRequest;
+use crate::error_code::ErrorCode;
+use crate::time::Millis;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The coordinator's configuration (broker and group settings).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CoordinatorConfig {
+    /// The one group this coordinator holds.
+    pub group_id: String,
+    pub assignor: Assignor,
+    /// `group.consumer.session.timeout.ms`.
+    pub session_timeout_ms: u64,
+    /// `group.consumer.heartbeat.interval.ms`, sent in every response.
+    pub heartbeat_interval_ms: u32,
+    /// The safety rule: a partition goes to its new owner only once no other member holds it.
+    pub wait_for_revocation: bool,
+    /// Topics and their partition counts.
+    pub topics: BTreeMap<String, u32>,
+}
+
+impl Default for CoordinatorConfig {
+    fn default() -> Self {
+        CoordinatorConfig {
+            group_id: "demo-group".to_owned(),
+            assignor: Assignor::Uniform,
+            session_timeout_ms: 45_000,
+            heartbeat_interval_ms: 5_000,
+            wait_for_revocation: true,
+            topics: BTreeMap::from([("orders".to_owned(), 6)]),
+        }
+    }
+}
+
+/// A member's reconciliation state on the server (`modern/MemberState`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ServerState {
+    Stable,
+    /// Must revoke partitions before it moves to the next epoch.
+    UnrevokedPartitions,
+    /// At the target epoch, waiting for partitions others still hold.
+    UnreleasedPartitions,
+}
+
+impl ServerState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ServerState::Stable => "STABLE",
+            ServerState::UnrevokedPartitions => "UNREVOKED_PARTITIONS",
+            ServerState::UnreleasedPartitions => "UNRELEASED_PARTITIONS",
+        }
+    }
+}
+
+/// The coordinator's record of one member.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ServerMember {
+    pub id: String,
+    pub instance_id: Option<String>,
+    pub epoch: i32,
+    pub previous_epoch: i32,
+    pub state: ServerState,
+    pub assigned: PartitionSet,
+    pub pending_revocation: PartitionSet,
+    pub subscription: BTreeSet<String>,
+    pub rebalance_timeout_ms: u32,
+    pub session_deadline: Millis,
+    /// Armed in UNREVOKED_PARTITIONS: (deadline, the epoch it was armed at).
+    pub rebalance_deadline: Option<(Millis, i32)>,
+}
+
+impl ServerMember {
+    /// `updateMemberEpoch`: the old epoch becomes the previous one.
+    pub(crate) fn set_epoch(&mut self, epoch: i32) {
+        if epoch != self.epoch {
+            self.previous_epoch = self.epoch;
+            self.epoch = epoch;
+        }
+    }
+
+    /// A static member that left with epoch -2 and may come back.
+    pub fn is_away(&self) -> bool {
+        self.epoch == crate::LEAVE_STATIC_EPOCH
+    }
+}
+
+/// A successful answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reply {
+    pub member_id: String,
+    pub member_epoch: i32,
+    pub heartbeat_interval_ms: u32,
+    /// The member's whole assigned set, when the request was full or it changed.
+    pub assignment: Option<PartitionSet>,
+}
+
+/// The group coordinator of one consumer group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coordinator {
+    pub(crate) config: CoordinatorConfig,
+    pub(crate) group_epoch: i32,
+    pub(crate) assignment_epoch: i32,
+    pub(crate) members: BTreeMap<String, ServerMember>,
+    pub(crate) target: BTreeMap<String, PartitionSet>,
+    pub(crate) generated_ids: u32,
+}
+
+impl Coordinator {
+    pub fn new(config: CoordinatorConfig) -> Self {
+        Coordinator {
+            config,
+            group_epoch: 0,
+            assignment_epoch: 0,
+            members: BTreeMap::new(),
+            target: BTreeMap::new(),
+            generated_ids: 0,
+        }
+    }
+
+    pub fn config(&self) -> &CoordinatorConfig {
+        &self.config
+    }
+    pub fn group_epoch(&self) -> i32 {
+        self.group_epoch
+    }
+    pub fn assignment_epoch(&self) -> i32 {
+        self.assignment_epoch
+    }
+    pub fn members(&self) -> &BTreeMap<String, ServerMember> {
+        &self.members
+    }
+    /// The target assignment of each member.
+    pub fn target(&self) -> &BTreeMap<String, PartitionSet> {
+        &self.target
+    }
+
+    /// Handles one ConsumerGroupHeartbeat (reference §7.3).
+    pub fn heartbeat(
+        &mut self,
+        now: Millis,
+        request: &HeartbeatRequest,
+    ) -> Result<Reply, ErrorCode> {
+        self.validate(request)?;
+        // One group lives here: any other id is a group that does not exist (a join would create
+        // it on a real broker; this coordinator holds one group only).
+        if request.group_id != self.config.group_id {
+            return Err(ErrorCode::GroupIdNotFound);
+        }
+        let epoch = request.member_epoch;
+        if epoch < 0 {
+            return Ok(self.leave(request));
+        }
+        let id = self.member_for(now, request)?;
+        let full = request.is_full();
+        let (before, subscription_changed) = {
+            let member = self
+                .members
+                .get_mut(&id)
+                .ok_or(ErrorCode::UnknownMemberId)?;
+            let changed = request
+                .full
+                .as_ref()
+                .is_some_and(|f| f.subscribed_topics != member.subscription);
+            if let Some(f) = &request.full {
+                member.subscription.clone_from(&f.subscribed_topics);
+                member.rebalance_timeout_ms = f.rebalance_timeout_ms;
+            }
+            (member.assigned.clone(), changed)
+        };
+        if subscription_changed {
+            self.bump();
+        }
+        if self.group_epoch > self.assignment_epoch {
+            self.compute_target();
+        }
+        self.reconcile_member(now, &id, request.owned.as_ref());
+        let member = self
+            .members
+            .get_mut(&id)
+            .ok_or(ErrorCode::UnknownMemberId)?;
+        member.session_deadline = now.plus(self.config.session_timeout_ms);
+        let changed = member.assigned != before;
+        Ok(Reply {
+            member_id: id,
+            member_epoch: member.epoch,
+            heartbeat_interval_ms: self.config.heartbeat_interval_ms,
+            assignment: (full || epoch == 0 || changed).then(|| member.assigned.clone()),
+        })
+    }
+
+    /// §1.4: malformed requests are INVALID_REQUEST.
+    fn validate(&self, r: &HeartbeatRequest) -> Result<(), ErrorCode> {
+        let blank = |s: &str| s.trim().is_empty();
+        let invalid = blank(&r.group_id)
+            || r.instance_id.as_deref().is_some_and(blank)
+            || (r.member_id.is_empty() && (r.member_epoch > 0 || r.member_epoch == -1))
+            || r.member_epoch < -2
+            || (r.member_epoch == -2 && r.instance_id.is_none())
+            || (r.member_epoch == 0
+                && (r.full.is_none() || r.owned.as_ref().is_none_or(|o| !o.is_empty())));
+        if invalid {
+            Err(ErrorCode::InvalidRequest)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Finds (or creates, on a join) the member a request is for, checking its epoch (§7.4, §7.7).
+    fn member_for(&mut self, now: Millis, r: &HeartbeatRequest) -> Result<String, ErrorCode> {
+        let by_instance = r
+            .instance_id
+            .as_ref()
+            .and_then(|i| {
+                self.members
+                    .values()
+                    .find(|m| m.instance_id.as_ref() == Some(i))
+            })
+            .map(|m| (m.id.clone(), m.is_away()));
+        if r.member_epoch == 0 {
+            return self.join(now, r, by_instance);
+        }
+        if r.instance_id.is_some() {
+            match &by_instance {
+                None => return Err(ErrorCode::UnknownMemberId),
+                Some((id, _)) if *id != r.member_id => return Err(ErrorCode::FencedInstanceId),
+                Some(_) => {}
+            }
+        }
+        let member = self
+            .members
+            .get(&r.member_id)
+            .ok_or(ErrorCode::UnknownMemberId)?;
+        let e = r.member_epoch;
+        let lost_response = e == member.previous_epoch
+            && r.owned
+                .as_ref()
+                .is_some_and(|o| o.is_subset(&member.assigned));
+        if e > member.epoch || (e < member.epoch && !lost_response) {
+            return Err(ErrorCode::FencedMemberEpoch);
+        }
+        Ok(r.member_id.clone())
+    }
+
+    /// Epoch 0: a new member, a static member coming back, or a fenced member rejoining with its
+    /// id (accepted since KAFKA-19233; before it, the rejoin was fenced again).
+    fn join(
+        &mut self,
+        now: Millis,
+        r: &HeartbeatRequest,
+        by_instance: Option<(String, bool)>,
+    ) -> Result<String, ErrorCode> {
+        let mut inherited = None;
+        if let Some((old, away)) = by_instance {
+            if !away && old != r.member_id {
+                return Err(ErrorCode::UnreleasedInstanceId);
+            }
+            // The new member takes the old one's target and assignment.
+            if let Some(m) = self.members.remove(&old) {
+                let target = self.target.remove(&old).unwrap_or_default();
+                inherited = Some((m.assigned, m.subscription, target));
+            }
+        }
+        let id = if r.member_id.is_empty() {
+            self.generated_ids += 1;
+            format!("m{}", self.generated_ids)
+        } else {
+            r.member_id.clone()
+        };
+        let subscription = r
+            .full
+            .as_ref()
+            .map(|f| f.subscribed_topics.clone())
+            .unwrap_or_default();
+        let existing = self.members.remove(&id);
+        let (assigned, target) = match inherited {
+            Some((assigned, _, target)) => (assigned, Some(target)),
+            None => (PartitionSet::new(), None),
+        };
+        let member = ServerMember {
+            id: id.clone(),
+            instance_id: r.instance_id.clone(),
+            epoch: 0,
+            previous_epoch: 0,
+            state: ServerState::Stable,
+            assigned,
+            pending_revocation: PartitionSet::new(),
+            subscription: subscription.clone(),
+            rebalance_timeout_ms: r.full.as_ref().map_or(300_000, |f| f.rebalance_timeout_ms),
+            session_deadline: now.plus(self.config.session_timeout_ms),
+            rebalance_deadline: None,
+        };
+        let joins = existing.is_none() && target.is_none();
+        let resubscribes = existing
+            .as_ref()
+            .is_some_and(|m| m.subscription != subscription);
+        if let Some(target) = target {
+            self.target.insert(id.clone(), target);
+        }
+        self.members.insert(id.clone(), member);
+        if joins || resubscribes || self.group_epoch == 0 {
+            self.bump();
+        }
+        Ok(id)
+    }
+
+    /// Epoch -1: the member leaves (removed, epoch bumped). Epoch -2: a static member steps away
+    /// and keeps its partitions until it comes back or its session expires.
+    fn leave(&mut self, r: &HeartbeatRequest) -> Reply {
+        let id = match &r.instance_id {
+            Some(i) => self
+                .members
+                .values()
+                .find(|m| m.instance_id.as_ref() == Some(i))
+                .map(|m| m.id.clone()),
+            None => Some(r.member_id.clone()),
+        };
+        if let Some(member) = id.as_ref().and_then(|id| self.members.get_mut(id)) {
+            if r.member_epoch == crate::LEAVE_STATIC_EPOCH {
+                member.epoch = crate::LEAVE_STATIC_EPOCH;
+                member.pending_revocation = PartitionSet::new();
+                member.rebalance_deadline = None;
+            } else if let Some(id) = id.clone() {
+                self.remove(&id);
+            }
+        }
+        Reply {
+            member_id: r.member_id.clone(),
+            member_epoch: r.member_epoch,
+            heartbeat_interval_ms: self.config.heartbeat_interval_ms,
+            assignment: None,
+        }
+    }
+
+    pub(crate) fn bump(&mut self) {
+        self.group_epoch += 1;
+    }
+
+    fn remove(&mut self, id: &str) {
+        if self.members.remove(id).is_some() {
+            self.target.remove(id);
+            self.bump();
+        }
+    }
+
+    /// Runs the assignor over every member (§7.8): the target at the group epoch.
+    pub(crate) fn compute_target(&mut self) {
+        let subscribers: Vec<Subscriber<'_>> = self
+            .members
+            .values()
+            .map(|m| Subscriber {
+                id: &m.id,
+                instance_id: m.instance_id.as_deref(),
+                topics: &m.subscription,
+                previous: self.target.get(&m.id).unwrap_or(&EMPTY),
+            })
+            .collect();
+        let target = self
+            .config
+            .assignor
+            .assign(&subscribers, &self.config.topics);
+        self.target = target;
+        self.assignment_epoch = self.group_epoch;
+    }
+
+    /// Sets the target by hand (the user acting as the assignor): a new group epoch.
+    pub fn set_target(&mut self, target: BTreeMap<String, PartitionSet>) {
+        self.bump();
+        self.target = self
+            .members
+            .keys()
+            .map(|id| (id.clone(), target.get(id).cloned().unwrap_or_default()))
+            .collect();
+        self.assignment_epoch = self.group_epoch;
+    }
+
+    /// Partitions held by members other than `id`.
+    fn held_by_others(&self, id: &str) -> PartitionSet {
+        let mut held = PartitionSet::new();
+        for m in self.members.values().filter(|m| m.id != id) {
+            held.extend(&m.assigned);
+            held.extend(&m.pending_revocation);
+        }
+        held
+    }
+
+    fn reconcile_member(&mut self, now: Millis, id: &str, owned: Option<&PartitionSet>) {
+        let held = self.held_by_others(id);
+        let target = self.target.get(id).cloned().unwrap_or_default();
+        let wait = self.config.wait_for_revocation;
+        let epoch = self.assignment_epoch;
+        let Some(member) = self.members.get_mut(id) else {
+            return;
+        };
+        if member.state == ServerState::Stable && member.epoch == epoch {
+            return;
+        }
+        let goal = Goal {
+            epoch,
+            target: &target,
+            held_by_others: &held,
+            owned,
+            wait_for_revocation: wait,
+        };
+        reconcile(member, &goal);
+        member.rebalance_deadline = match (member.state, member.rebalance_deadline) {
+            (ServerState::UnrevokedPartitions, Some(armed)) if armed.1 == member.epoch => {
+                Some(armed)
+            }
+            (ServerState::UnrevokedPartitions, _) => Some((
+                now.plus(u64::from(member.rebalance_timeout_ms)),
+                member.epoch,
+            )),
+            _ => None,
+        };
+    }
+
+    /// The next session or rebalance deadline.
+    pub fn next_deadline(&self) -> Option<Millis> {
+        self.members
+            .values()
+            .flat_map(|m| {
+                std::iter::once(m.session_deadline).chain(m.rebalance_deadline.map(|d| d.0))
+            })
+            .min()
+    }
+
+    /// Fires the timeouts due at `now`: an expired session removes the member; an expired
+    /// rebalance timeout fences a member still revoking at that epoch. Returns who was removed.
+    pub fn expire(&mut self, now: Millis) -> Vec<String> {
+        let expired: Vec<String> = self
+            .members
+            .values()
+            .filter(|m| {
+                m.session_deadline <= now
+                    || m.rebalance_deadline.is_some_and(|(at, e)| {
+                        at <= now && m.epoch == e && m.state == ServerState::UnrevokedPartitions
+                    })
+            })
+            .map(|m| m.id.clone())
+            .collect();
+        for id in &expired {
+            self.remove(id);
+        }
+        expired
+    }
+
+    /// Adds partitions to a topic (or a new topic): the metadata changed, so the epoch moves.
+    pub fn set_partitions(&mut self, topic: &str, count: u32) {
+        self.config.topics.insert(topic.to_owned(), count);
+        self.bump();
+    }
+
+    pub fn set_assignor(&mut self, assignor: Assignor) {
+        self.config.assignor = assignor;
+        self.bump();
+    }
+}
+
+static EMPTY: PartitionSet = PartitionSet::EMPTY;

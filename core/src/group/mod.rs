@@ -1,0 +1,24 @@
+//! Group mode: a sans-IO group coordinator that follows KIP-848's server-side rules
+//! (shared/reference/kafka-client-model.md §7), and a simulation in which several seed-model
+//! members talk to it through messages the schedule delivers, holds or drops.
+//!
+//! ```text
+//!   member A ──heartbeat──▶ ┐                      ┌ target assignment (assignor, epoch)
+//!   member B ──heartbeat──▶ ├─▶ coordinator ──────▶┤ per member: epoch, state, assigned,
+//!   member C ◀──response─── ┘    (validate, epoch   └ pending revocation; partition owners
+//!                                 checks, reconcile)
+//! ```
+//!
+//! The safety rule — a partition goes to its new owner only once no other member holds it — is a
+//! switch (`wait_for_revocation`, on by default) so that its absence can be watched.
+
+mod assignor;
+mod coordinator;
+mod reconcile;
+pub mod sim;
+pub mod trace;
+
+pub use assignor::Assignor;
+pub use coordinator::{Coordinator, CoordinatorConfig, Reply, ServerMember, ServerState};
+pub use sim::{GroupInput, GroupSim, Message, MessageKind, SimMember};
+pub use trace::{GroupStep, GroupTrace};

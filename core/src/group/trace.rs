@@ -1,0 +1,250 @@
+//! Group traces (`"model": "group"`): the group's configuration and the inputs of the user and the
+//! schedule, in the trace file format; and the lines `kip848-replay` prints for them.
+
+use super::sim::{GroupConfig, GroupInput, GroupSim};
+use crate::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
+use crate::time::Millis;
+use crate::trace::{TraceError, FORMAT};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One step of a group trace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupStep {
+    pub at: Millis,
+    pub input: GroupInput,
+    pub note: Option<String>,
+}
+
+/// A whole group trace file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GroupTrace {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub config: GroupConfig,
+    pub steps: Vec<GroupStep>,
+}
+
+fn error(step: Option<usize>, field: Option<&str>, message: impl Into<String>) -> TraceError {
+    TraceError {
+        step,
+        field: field.map(str::to_owned),
+        message: message.into(),
+    }
+}
+
+/// `steps[3].name` → step 3, field `name`.
+fn located(step: Option<usize>, e: serde_path_to_error::Error<serde_json::Error>) -> TraceError {
+    let path = e.path().to_string();
+    let field = (path != ".").then_some(path);
+    TraceError {
+        step,
+        field,
+        message: e.into_inner().to_string(),
+    }
+}
+
+impl GroupTrace {
+    /// Parses a trace whose `model` is `group`, as strictly as member traces.
+    pub fn parse(text: &str) -> Result<GroupTrace, TraceError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| error(None, None, format!("not valid JSON: {e}")))?;
+        let Value::Object(mut top) = value else {
+            return Err(error(
+                None,
+                None,
+                "not a trace: the file must be a JSON object with `format` and `steps`",
+            ));
+        };
+        if top.remove("format") != Some(Value::String(FORMAT.to_owned())) {
+            return Err(error(
+                None,
+                Some("format"),
+                format!("expected \"{FORMAT}\""),
+            ));
+        }
+        if top.remove("model") != Some(Value::String("group".to_owned())) {
+            return Err(error(None, Some("model"), "expected \"group\""));
+        }
+        let text_field =
+            |top: &mut Map<String, Value>, name: &str| -> Result<Option<String>, TraceError> {
+                match top.remove(name) {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::String(s)) => match too_long(&s, MAX_TEXT_CHARS) {
+                        Some(m) => Err(error(None, Some(name), m)),
+                        None => Ok(Some(s)),
+                    },
+                    Some(_) => Err(error(None, Some(name), "expected a string")),
+                }
+            };
+        let title = text_field(&mut top, "title")?;
+        let description = text_field(&mut top, "description")?;
+        let config: GroupConfig = match top.remove("config") {
+            None => GroupConfig::default(),
+            Some(v) => serde_path_to_error::deserialize(v).map_err(|e| {
+                let mut err = located(None, e);
+                err.field = Some(
+                    format!("config.{}", err.field.unwrap_or_default())
+                        .trim_end_matches('.')
+                        .to_owned(),
+                );
+                err
+            })?,
+        };
+        let Some(Value::Array(raw)) = top.remove("steps") else {
+            return Err(error(None, Some("steps"), "missing, or not a list"));
+        };
+        if let Some(extra) = top.keys().next() {
+            return Err(error(None, Some(extra), "unknown field"));
+        }
+        if raw.len() > MAX_STEPS {
+            return Err(error(
+                None,
+                Some("steps"),
+                format!("{} steps is over the limit of {MAX_STEPS}", raw.len()),
+            ));
+        }
+        let mut steps = Vec::with_capacity(raw.len());
+        let mut last = 0;
+        for (i, step) in raw.into_iter().enumerate() {
+            let Value::Object(mut fields) = step else {
+                return Err(error(Some(i), None, "a step must be an object"));
+            };
+            let at = match fields.remove("at") {
+                Some(Value::Number(n)) => n
+                    .as_u64()
+                    .ok_or_else(|| error(Some(i), Some("at"), "expected a non-negative integer"))?,
+                Some(_) => {
+                    return Err(error(
+                        Some(i),
+                        Some("at"),
+                        "expected a non-negative integer",
+                    ))
+                }
+                None => return Err(error(Some(i), None, "missing field `at`")),
+            };
+            if at < last {
+                return Err(error(
+                    Some(i),
+                    Some("at"),
+                    format!("{at} is before the previous step's {last}"),
+                ));
+            }
+            last = at;
+            let note = match fields.remove("note") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(s)) => Some(s),
+                Some(_) => return Err(error(Some(i), Some("note"), "expected a string")),
+            };
+            let input: GroupInput = serde_path_to_error::deserialize(Value::Object(fields))
+                .map_err(|e| located(Some(i), e))?;
+            steps.push(GroupStep {
+                at: Millis(at),
+                input,
+                note,
+            });
+        }
+        Ok(GroupTrace {
+            title,
+            description,
+            config,
+            steps,
+        })
+    }
+
+    /// Replays the trace, handing each step's line to `emit`.
+    pub fn replay(&self, mut emit: impl FnMut(String)) {
+        let mut sim = GroupSim::new(self.config.clone());
+        for (index, step) in self.steps.iter().enumerate() {
+            let result = sim.handle(step.at, &step.input);
+            let line = GroupLine::new(index, step, result.err().map(|e| e.to_string()), &sim);
+            emit(serde_json::to_string(&line).unwrap_or_default());
+        }
+    }
+}
+
+/// One line of a group replay.
+#[derive(Debug, Serialize)]
+pub struct GroupLine {
+    pub step: usize,
+    pub at: u64,
+    pub input: String,
+    pub accepted: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<String>,
+    pub group_epoch: i32,
+    pub assignment_epoch: i32,
+    pub members: Vec<MemberLine>,
+    /// Partitions owned by two members at once so far.
+    pub double_owned: crate::PartitionSet,
+    /// The coordinator's answer to a `request` input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<serde_json::Value>,
+}
+
+/// A member in a group replay line: the client's view and the coordinator's.
+#[derive(Debug, Serialize)]
+pub struct MemberLine {
+    pub name: String,
+    pub alive: bool,
+    pub state: crate::StateName,
+    pub member_id: String,
+    pub member_epoch: i32,
+    pub assigned: crate::PartitionSet,
+    pub server_state: Option<&'static str>,
+    pub server_epoch: Option<i32>,
+    pub target: Option<crate::PartitionSet>,
+}
+
+impl GroupLine {
+    pub fn new(
+        index: usize,
+        step: &GroupStep,
+        rejected: Option<String>,
+        sim: &GroupSim,
+    ) -> GroupLine {
+        let input = serde_json::to_value(&step.input)
+            .ok()
+            .and_then(|v| v.get("input").and_then(Value::as_str).map(str::to_owned))
+            .unwrap_or_default();
+        let coordinator = sim.coordinator();
+        let members = sim
+            .members()
+            .iter()
+            .map(|m| {
+                let id = m.member.member_id();
+                let server = coordinator.members().get(id);
+                MemberLine {
+                    name: m.name.clone(),
+                    alive: m.alive,
+                    state: m.member.state(),
+                    member_id: id.to_owned(),
+                    member_epoch: m.member.member_epoch(),
+                    assigned: m.member.assigned().clone(),
+                    server_state: server.map(|s| s.state.as_str()),
+                    server_epoch: server.map(|s| s.epoch),
+                    target: coordinator.target().get(id).cloned(),
+                }
+            })
+            .collect();
+        GroupLine {
+            step: index,
+            at: step.at.0,
+            input,
+            accepted: rejected.is_none(),
+            rejected,
+            group_epoch: coordinator.group_epoch(),
+            assignment_epoch: coordinator.assignment_epoch(),
+            members,
+            double_owned: sim.double_owned().clone(),
+            reply: matches!(step.input, GroupInput::Request { .. })
+                .then(|| {
+                    sim.last_reply().map(|r| match r {
+                        Ok(reply) => serde_json::to_value(reply).unwrap_or(Value::Null),
+                        Err(code) => serde_json::json!({ "error": code }),
+                    })
+                })
+                .flatten(),
+        }
+    }
+}
