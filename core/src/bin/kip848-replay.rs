@@ -9,6 +9,9 @@ use kip848_core::trace::Trace;
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
+/// A replay that hands each line to its argument.
+type Replay = Box<dyn FnOnce(&mut dyn FnMut(String))>;
+
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let (Some(path), None) = (args.next(), args.next()) else {
@@ -26,7 +29,7 @@ fn main() -> ExitCode {
     let group = serde_json::from_str::<serde_json::Value>(&text)
         .ok()
         .is_some_and(|v| v.get("model").and_then(|m| m.as_str()) == Some("group"));
-    let replay: Box<dyn FnOnce(&mut dyn FnMut(String))> = if group {
+    let replay: Replay = if group {
         match GroupTrace::parse(&text) {
             Ok(trace) => Box::new(move |emit| trace.replay(emit)),
             Err(e) => {
