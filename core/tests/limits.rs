@@ -80,3 +80,48 @@ fn the_text_itself_is_limited_before_it_is_parsed() {
         )
     );
 }
+
+fn group_error(config: &str, steps: &str) -> String {
+    let text = format!(
+        r#"{{"format":"kip848-trace/1","model":"group","config":{config},"steps":[{steps}]}}"#
+    );
+    kip848_core::group::GroupTrace::parse(&text)
+        .map(|_| ())
+        .expect_err("over a limit")
+        .to_string()
+}
+
+#[test]
+fn a_group_is_small_enough_to_draw_and_cannot_spin() {
+    assert_eq!(
+        group_error(r#"{"coordinator":{"topics":{"t":65}}}"#, ""),
+        "field `config`: t: a topic here has 1 to 64 partitions"
+    );
+    assert_eq!(
+        group_error(r#"{"coordinator":{"heartbeat_interval_ms":0}}"#, ""),
+        "field `config`: heartbeat_interval_ms is from 100 to 600000"
+    );
+}
+
+#[test]
+fn partitions_are_added_never_removed() {
+    use kip848_core::group::sim::GroupConfig;
+    use kip848_core::group::{GroupInput, GroupSim};
+    use kip848_core::Millis;
+    let mut config = GroupConfig::default();
+    config.coordinator.topics = [("t".to_owned(), 4)].into();
+    let mut sim = GroupSim::new(config);
+    let set = |count| GroupInput::SetPartitions {
+        topic: "t".to_owned(),
+        count,
+    };
+    let refused = sim.handle(Millis(0), &set(3)).expect_err("shrinking");
+    assert_eq!(
+        refused.to_string(),
+        "t has 4 partitions; Kafka can add partitions, never remove them"
+    );
+    assert_eq!(sim.coordinator().config().topics.get("t"), Some(&4));
+    assert!(sim.handle(Millis(0), &set(65)).is_err());
+    sim.handle(Millis(0), &set(6)).expect("growing");
+    assert_eq!(sim.coordinator().config().topics.get("t"), Some(&6));
+}

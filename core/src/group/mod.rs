@@ -14,11 +14,13 @@
 
 mod assignor;
 mod coordinator;
+pub mod ownership;
 mod reconcile;
 pub mod sim;
 pub mod trace;
 
 pub use assignor::Assignor;
 pub use coordinator::{Coordinator, CoordinatorConfig, Reply, ServerMember, ServerState};
+pub use ownership::{Holding, Segment, Snapshot};
 pub use sim::{GroupInput, GroupSim, Message, MessageKind, SimMember};
 pub use trace::{GroupStep, GroupTrace};

@@ -4,11 +4,13 @@
 
 use super::assignor::Assignor;
 use super::coordinator::{Coordinator, CoordinatorConfig, Reply};
+use super::ownership::{self, History, Snapshot};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, HeartbeatRequest};
 use crate::error_code::ErrorCode;
 use crate::input::{HeartbeatResponse, Input, Outcome};
+use crate::limits::MAX_NAME_CHARS;
 use crate::member::Member;
 use crate::state::StateName;
 use crate::time::Millis;
@@ -150,6 +152,7 @@ pub enum GroupRejected {
     TooManyMembers,
     Member(crate::rejected::Rejected),
     TimeWentBackwards,
+    BadInput(String),
 }
 
 impl std::fmt::Display for GroupRejected {
@@ -162,12 +165,80 @@ impl std::fmt::Display for GroupRejected {
             }
             GroupRejected::Member(r) => write!(f, "{r}"),
             GroupRejected::TimeWentBackwards => f.write_str("time went backwards"),
+            GroupRejected::BadInput(m) => f.write_str(m),
         }
     }
 }
 
 /// Members a simulated group may have at once.
 pub const MAX_MEMBERS: usize = 8;
+/// Topics a simulated group may have, and partitions per topic: a chart a person can read.
+pub const MAX_TOPICS: usize = 8;
+pub const MAX_TOPIC_PARTITIONS: u32 = 64;
+
+/// Partitions can be added, never removed (as in Kafka), within the limits above.
+fn check_partitions(
+    topics: &BTreeMap<String, u32>,
+    topic: &str,
+    count: u32,
+) -> Result<(), GroupRejected> {
+    let bad = |m: String| Err(GroupRejected::BadInput(m));
+    match topics.get(topic) {
+        _ if topic.is_empty() || topic.chars().count() > MAX_NAME_CHARS => {
+            bad("a topic needs a name of up to 256 characters".to_owned())
+        }
+        _ if count > MAX_TOPIC_PARTITIONS || count == 0 => bad(format!(
+            "a topic here has 1 to {MAX_TOPIC_PARTITIONS} partitions"
+        )),
+        Some(&old) if count <= old => bad(format!(
+            "{topic} has {old} partitions; Kafka can add partitions, never remove them"
+        )),
+        None if topics.len() >= MAX_TOPICS => {
+            bad(format!("a group here has at most {MAX_TOPICS} topics"))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl GroupConfig {
+    /// Limits on a configuration read from a file or link.
+    pub fn check(&self) -> Result<(), String> {
+        let topics = &self.coordinator.topics;
+        if topics.len() > MAX_TOPICS {
+            return Err(format!("at most {MAX_TOPICS} topics"));
+        }
+        for (topic, &count) in topics {
+            if topic.is_empty() || topic.chars().count() > MAX_NAME_CHARS {
+                return Err("a topic needs a name of up to 256 characters".to_owned());
+            }
+            if count == 0 || count > MAX_TOPIC_PARTITIONS {
+                return Err(format!(
+                    "{topic}: a topic here has 1 to {MAX_TOPIC_PARTITIONS} partitions"
+                ));
+            }
+        }
+        let c = &self.coordinator;
+        if c.group_id.is_empty() || c.group_id.chars().count() > MAX_NAME_CHARS {
+            return Err("group_id needs 1 to 256 characters".to_owned());
+        }
+        // Zero or tiny intervals would make the schedule spin at one instant.
+        if !(100..=600_000).contains(&c.heartbeat_interval_ms) {
+            return Err("heartbeat_interval_ms is from 100 to 600000".to_owned());
+        }
+        if !(1_000..=3_600_000).contains(&c.session_timeout_ms) {
+            return Err("session_timeout_ms is from 1000 to 3600000".to_owned());
+        }
+        if self.latency_ms > 60_000 {
+            return Err("latency_ms is at most 60000".to_owned());
+        }
+        if self.retry_backoff_ms == 0 || self.retry_backoff_max_ms > 600_000 {
+            return Err(
+                "retry_backoff_ms is at least 1 and retry_backoff_max_ms at most 600000".to_owned(),
+            );
+        }
+        Ok(())
+    }
+}
 
 /// The group: members, coordinator, messages, clock.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,8 +249,11 @@ pub struct GroupSim {
     pub(crate) messages: Vec<Message>,
     pub(crate) seq: u64,
     pub(crate) now: Millis,
-    /// Partitions two members owned at once, ever (only possible with the safety switch off).
+    /// Partitions two members of the group owned at once, ever (only possible with the safety
+    /// switch off).
     pub(crate) double_owned: PartitionSet,
+    /// Who held each partition, every time it changed.
+    pub(crate) history: History,
     /// The coordinator's answer to the last `request` input.
     pub(crate) last_reply: Option<Result<Reply, ErrorCode>>,
 }
@@ -194,6 +268,7 @@ impl GroupSim {
             seq: 0,
             now: Millis::ZERO,
             double_owned: PartitionSet::new(),
+            history: History::default(),
             last_reply: None,
         }
     }
@@ -223,17 +298,19 @@ impl GroupSim {
         &self.double_owned
     }
 
-    /// Who owns each partition right now (members that have it in their assigned set).
-    pub fn owners(&self) -> BTreeMap<(String, u32), Vec<String>> {
-        let mut out: BTreeMap<(String, u32), Vec<String>> = BTreeMap::new();
-        for m in self.members.iter().filter(|m| m.alive) {
-            for (t, p) in m.member.assigned().iter() {
-                out.entry((t.to_owned(), p))
-                    .or_default()
-                    .push(m.name.clone());
-            }
-        }
-        out
+    /// Who holds each partition right now.
+    pub fn ownership(&self) -> Snapshot {
+        ownership::snapshot(&self.members, &self.coordinator)
+    }
+
+    /// Who held each partition, every time it changed.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// When the next message, timer or timeout is due, if anything is.
+    pub fn next_event_at(&self) -> Option<Millis> {
+        self.next_event().map(|(t, _)| t)
     }
 
     fn live(&mut self, name: &str) -> Result<usize, GroupRejected> {
@@ -251,9 +328,10 @@ impl GroupSim {
         self.check(input)?;
         self.run_until(at);
         self.now = at;
-        self.apply(input)?;
+        let applied = self.apply(input);
+        self.observe();
         self.settle();
-        Ok(())
+        applied
     }
 
     fn check(&self, input: &GroupInput) -> Result<(), GroupRejected> {
@@ -270,6 +348,19 @@ impl GroupSim {
                 if self.members.iter().filter(|m| m.alive).count() >= MAX_MEMBERS =>
             {
                 Err(GroupRejected::TooManyMembers)
+            }
+            GroupInput::AddMember { name, topics, .. }
+                if name.is_empty()
+                    || topics.is_empty()
+                    || name.chars().count() > MAX_NAME_CHARS =>
+            {
+                Err(GroupRejected::BadInput(
+                    "a member needs a name (up to 256 characters) and at least one topic"
+                        .to_owned(),
+                ))
+            }
+            GroupInput::SetPartitions { topic, count } => {
+                check_partitions(&self.coordinator.config.topics, topic, *count)
             }
             GroupInput::CloseMember { name }
             | GroupInput::KillMember { name }
@@ -415,7 +506,7 @@ impl GroupSim {
                 self.send(index, MessageKind::Request { request });
             }
         }
-        self.check_ownership();
+        self.observe();
         // Callbacks finish at once unless this member's are delayed.
         let m = &self.members[index];
         if !m.delay_callbacks && (m.member.awaiting().is_some() || m.member.owed_to_abandoned() > 0)
@@ -442,12 +533,15 @@ impl GroupSim {
         });
     }
 
-    fn check_ownership(&mut self) {
-        for ((topic, p), owners) in self.owners() {
-            if owners.len() > 1 {
-                self.double_owned.insert(&topic, p);
+    /// Notes who holds what now: the chart's history, and the alarm.
+    fn observe(&mut self) {
+        let now = self.ownership();
+        for ((topic, p), holding) in &now {
+            if holding.owners.len() > 1 {
+                self.double_owned.insert(topic, *p);
             }
         }
+        self.history.record(self.now, now);
     }
 
     /// The earliest thing due: (time, what).
@@ -506,6 +600,7 @@ impl GroupSim {
             }
             Event::Expire => {
                 self.coordinator.expire(self.now);
+                self.observe();
             }
         }
     }

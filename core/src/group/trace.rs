@@ -91,6 +91,7 @@ impl GroupTrace {
                 err
             })?,
         };
+        config.check().map_err(|m| error(None, Some("config"), m))?;
         let Some(Value::Array(raw)) = top.remove("steps") else {
             return Err(error(None, Some("steps"), "missing, or not a list"));
         };
