@@ -13,14 +13,17 @@
 //! switch (`wait_for_revocation`, on by default) so that its absence can be watched.
 
 mod assignor;
+pub mod chart;
 mod coordinator;
 pub mod ownership;
 mod reconcile;
 pub mod sim;
+pub mod timeline;
 pub mod trace;
 
 pub use assignor::Assignor;
 pub use coordinator::{Coordinator, CoordinatorConfig, Reply, ServerMember, ServerState};
 pub use ownership::{Holding, Segment, Snapshot};
 pub use sim::{GroupInput, GroupSim, Message, MessageKind, SimMember};
+pub use timeline::GroupTimeline;
 pub use trace::{GroupStep, GroupTrace};

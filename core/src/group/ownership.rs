@@ -2,8 +2,9 @@
 //! ownership chart draws. "Owning" is the client's view (the partition is in a member's assigned
 //! set); "pending revocation" and "unreleased" are the coordinator's (§7.5).
 
-use super::coordinator::{Coordinator, ServerState};
+use super::coordinator::Coordinator;
 use super::sim::SimMember;
+use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -19,8 +20,14 @@ pub struct Holding {
     pub zombies: Vec<String>,
     /// Members the coordinator has asked to revoke it.
     pub revoking: Vec<String>,
-    /// Members whose target has it but who wait for its release (UNRELEASED_PARTITIONS).
+    /// Members whose target has it but who do not have it yet.
     pub waiting: Vec<String>,
+    /// Dead members the coordinator still counts as its owner: nobody consumes it until their
+    /// session times out.
+    pub orphaned: Vec<String>,
+    /// Static members away (left with epoch -2) whose partition it stays, unconsumed, until they
+    /// come back or their session times out.
+    pub reserved: Vec<String>,
 }
 
 /// What the chart draws for a partition at an instant.
@@ -29,29 +36,41 @@ pub struct Holding {
 pub enum Segment {
     Free,
     Owned,
-    /// Owned, and the coordinator has asked its owner to give it up.
-    Revoking,
-    /// Nobody owns it yet and the coordinator is holding it back for a waiting member (rare:
-    /// the old owner has released it, the new one has not heard yet).
-    Unreleased,
-    /// Owned, with a new owner waiting for it.
+    /// Owned, and its new owner waits for it; the owner has not been told yet.
     OwnedAwaited,
+    /// The coordinator has asked the owner to revoke it and waits for the owner to say it has.
+    Revoking,
+    /// Nobody has it; its new owner gets it at its next heartbeat (or the response is on its
+    /// way).
+    Unreleased,
     /// A group member and a zombie both have it.
     Zombie,
+    /// Its owner died; the coordinator does not know yet.
+    Orphaned,
+    /// Kept for a static member that left with epoch -2 and will be back.
+    Reserved,
     /// Two members of the group own it: what the safety rule prevents.
     Double,
 }
 
 impl Holding {
     pub fn segment(&self) -> Segment {
-        match (self.owners.len(), self.zombies.is_empty()) {
-            (2.., _) => Segment::Double,
-            (_, false) => Segment::Zombie,
-            (1, true) if !self.waiting.is_empty() => Segment::OwnedAwaited,
-            (1, true) if !self.revoking.is_empty() => Segment::Revoking,
-            (1, true) => Segment::Owned,
-            (0, true) if !self.waiting.is_empty() => Segment::Unreleased,
-            _ => Segment::Free,
+        if self.owners.len() > 1 {
+            return Segment::Double;
+        }
+        if !self.zombies.is_empty() {
+            return Segment::Zombie;
+        }
+        match self.owners.first() {
+            Some(owner) if self.revoking.contains(owner) => Segment::Revoking,
+            Some(_) if !self.waiting.is_empty() => Segment::OwnedAwaited,
+            Some(_) => Segment::Owned,
+            // The seed drops a partition before it says so: the group still waits for it.
+            None if !self.revoking.is_empty() => Segment::Revoking,
+            None if !self.orphaned.is_empty() => Segment::Orphaned,
+            None if !self.reserved.is_empty() => Segment::Reserved,
+            None if !self.waiting.is_empty() => Segment::Unreleased,
+            None => Segment::Free,
         }
     }
 }
@@ -85,26 +104,60 @@ pub fn snapshot(members: &[SimMember], coordinator: &Coordinator) -> Snapshot {
             }
         }
     }
+    let alive = |id: &str| {
+        members
+            .iter()
+            .any(|m| m.alive && m.member.member_id() == id)
+    };
     for server in coordinator.members().values() {
-        let Some(name) = name_of(&server.id) else {
+        if server.is_away() {
+            let name = server.instance_id.clone().unwrap_or_default();
+            for (t, p) in server.assigned.iter() {
+                out.entry((t.to_owned(), p))
+                    .or_default()
+                    .reserved
+                    .push(name.clone());
+            }
             continue;
-        };
+        }
+        let name = name_of(&server.id).unwrap_or_else(|| server.id.clone());
+        if !alive(&server.id) {
+            for (t, p) in server
+                .assigned
+                .iter()
+                .chain(server.pending_revocation.iter())
+            {
+                out.entry((t.to_owned(), p))
+                    .or_default()
+                    .orphaned
+                    .push(name.clone());
+            }
+            continue;
+        }
         for (t, p) in server.pending_revocation.iter() {
             out.entry((t.to_owned(), p))
                 .or_default()
                 .revoking
                 .push(name.clone());
         }
-        if server.state == ServerState::UnreleasedPartitions {
-            if let Some(target) = coordinator.target().get(&server.id) {
-                for (t, p) in target.iter() {
-                    if !server.assigned.contains(t, p) {
-                        out.entry((t.to_owned(), p))
-                            .or_default()
-                            .waiting
-                            .push(name.clone());
-                    }
-                }
+        // Meant for this member by the target, not in its hands yet: not released by its old
+        // owner, or on its way in a response, or waiting for the member's next heartbeat.
+        let owned = members
+            .iter()
+            .find(|m| m.alive && m.member.member_id() == server.id)
+            .filter(|m| {
+                !matches!(
+                    m.member.state(),
+                    StateName::Terminating | StateName::Terminated
+                )
+            })
+            .map(|m| m.member.assigned());
+        if let (Some(target), Some(owned)) = (coordinator.target().get(&server.id), owned) {
+            for (t, p) in target.iter().filter(|(t, p)| !owned.contains(t, *p)) {
+                out.entry((t.to_owned(), p))
+                    .or_default()
+                    .waiting
+                    .push(name.clone());
             }
         }
     }
@@ -148,6 +201,7 @@ mod tests {
             zombies: v(zombies),
             revoking: v(revoking),
             waiting: v(waiting),
+            ..Holding::default()
         }
     }
 
@@ -161,6 +215,14 @@ mod tests {
         );
         assert_eq!(
             holding(&["A"], &[], &["A"], &["B"]).segment(),
+            Segment::Revoking
+        );
+        assert_eq!(
+            holding(&[], &[], &["A"], &["B"]).segment(),
+            Segment::Revoking
+        );
+        assert_eq!(
+            holding(&["A"], &[], &[], &["B"]).segment(),
             Segment::OwnedAwaited
         );
         assert_eq!(
@@ -168,6 +230,19 @@ mod tests {
             Segment::Unreleased
         );
         assert_eq!(holding(&["B"], &["A"], &[], &[]).segment(), Segment::Zombie);
+        // With the safety switch off the new owner has it while the old one is still asked.
+        assert_eq!(holding(&["B"], &[], &["A"], &[]).segment(), Segment::Owned);
+        let orphaned = Holding {
+            orphaned: vec!["B".into()],
+            waiting: vec!["C".into()],
+            ..Holding::default()
+        };
+        assert_eq!(orphaned.segment(), Segment::Orphaned);
+        let reserved = Holding {
+            reserved: vec!["a-1".into()],
+            ..Holding::default()
+        };
+        assert_eq!(reserved.segment(), Segment::Reserved);
         assert_eq!(
             holding(&["A", "B"], &["C"], &[], &[]).segment(),
             Segment::Double

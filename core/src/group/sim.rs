@@ -68,6 +68,11 @@ pub enum GroupInput {
     SetAssignor {
         assignor: Assignor,
     },
+    /// The teaching switch: does the coordinator wait for revocation before handing a partition
+    /// to its new owner?
+    SetWaitForRevocation {
+        on: bool,
+    },
     /// The user acts as the assignor: these targets, at a new epoch.
     SetTarget {
         targets: BTreeMap<String, PartitionSet>,
@@ -449,6 +454,9 @@ impl GroupSim {
                 self.coordinator.set_partitions(topic, *count)
             }
             GroupInput::SetAssignor { assignor } => self.coordinator.set_assignor(*assignor),
+            GroupInput::SetWaitForRevocation { on } => {
+                self.coordinator.config.wait_for_revocation = *on
+            }
             GroupInput::SetTarget { targets } => {
                 let by_id: BTreeMap<String, PartitionSet> = targets
                     .iter()

@@ -1,0 +1,219 @@
+//! The built-in group scenarios (assets/group) tell the story their descriptions tell: who owns
+//! what when, and whether the alarm sounds. (The browser test plays the same files.)
+
+use kip848_core::group::chart::{rows, Row};
+use kip848_core::group::{GroupTimeline, GroupTrace, Segment};
+
+fn play(name: &str) -> GroupTimeline {
+    let path = format!("{}/../assets/group/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the scenario file");
+    let trace = GroupTrace::parse(&text).expect("a valid group trace");
+    let timeline = GroupTimeline::from_trace(trace);
+    for (i, refused) in timeline.results().iter().enumerate() {
+        assert_eq!(refused, &None, "{name}: step {i} was refused");
+    }
+    timeline
+}
+
+fn chart(timeline: &GroupTimeline) -> Vec<Row> {
+    let sim = timeline.sim();
+    let rows = rows(sim.history(), sim.now());
+    if std::env::var_os("SHOW_CHART").is_some() {
+        for row in &rows {
+            let spans: Vec<String> = row
+                .spans
+                .iter()
+                .map(|s| format!("{}..{} {:?} {}", s.from.0, s.to.0, s.segment, s.label))
+                .collect();
+            eprintln!("{}-{}: {}", row.topic, row.partition, spans.join(" | "));
+        }
+    }
+    rows
+}
+
+/// The segments a partition went through, in order, with their labels.
+fn story(rows: &[Row], topic: &str, partition: u32) -> Vec<(Segment, String)> {
+    rows.iter()
+        .find(|r| r.topic == topic && r.partition == partition)
+        .map(|r| {
+            r.spans
+                .iter()
+                .map(|s| (s.segment, s.label.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn owners_at_end(timeline: &GroupTimeline) -> Vec<(String, usize)> {
+    timeline
+        .sim()
+        .members()
+        .iter()
+        .filter(|m| m.alive)
+        .map(|m| (m.name.clone(), m.member.assigned().len()))
+        .collect()
+}
+
+#[test]
+fn every_group_scenario_is_listed_and_valid() {
+    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("assets/group")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".json").map(str::to_owned))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "member-killed",
+            "safety-off",
+            "slow-revoker",
+            "static-member-restarts",
+            "third-member-joins"
+        ]
+    );
+    for name in &names {
+        play(name);
+    }
+}
+
+fn seg(segment: Segment, label: &str) -> (Segment, String) {
+    (segment, label.to_owned())
+}
+
+#[test]
+fn a_third_member_gets_each_partition_only_after_its_old_owner_let_go() {
+    let timeline = play("third-member-joins");
+    let rows = chart(&timeline);
+    assert!(timeline.sim().double_owned().is_empty());
+    let mut moved = 0;
+    for row in &rows {
+        let story = story(&rows, &row.topic, row.partition);
+        let Some(given) = story.iter().position(|s| *s == seg(Segment::Owned, "C")) else {
+            continue;
+        };
+        moved += 1;
+        let before = &story[..given];
+        let old = before
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == Segment::Owned)
+            .map(|(_, l)| l.clone())
+            .expect("an old owner");
+        assert_eq!(
+            &before[before.len() - 3..],
+            [
+                seg(Segment::OwnedAwaited, &format!("{old}→C")),
+                seg(Segment::Revoking, &format!("{old}→C")),
+                seg(Segment::Unreleased, "→C"),
+            ],
+            "{}-{}",
+            row.topic,
+            row.partition
+        );
+    }
+    assert_eq!(moved, 3, "C gets a third of nine partitions");
+    assert_eq!(
+        owners_at_end(&timeline),
+        [("A".into(), 3), ("B".into(), 3), ("C".into(), 3)]
+    );
+}
+
+#[test]
+fn a_killed_members_partitions_are_orphaned_until_its_session_times_out() {
+    let timeline = play("member-killed");
+    let rows = chart(&timeline);
+    let session = timeline.trace().config.coordinator.session_timeout_ms;
+    let interval = u64::from(timeline.trace().config.coordinator.heartbeat_interval_ms);
+    let mut orphans = 0;
+    for row in &rows {
+        for span in row.spans.iter().filter(|s| s.segment == Segment::Orphaned) {
+            orphans += 1;
+            assert_eq!(span.label, "B✗");
+            let lasted = span.to.0 - span.from.0;
+            assert!(
+                lasted + interval >= session && lasted <= session,
+                "{lasted} ms"
+            );
+            let last = row.spans.last().expect("an owner at the end");
+            assert_eq!(last.segment, Segment::Owned);
+            assert_ne!(last.label, "B");
+        }
+    }
+    assert_eq!(orphans, 2, "B owned two partitions");
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(owners_at_end(&timeline), [("A".into(), 3), ("C".into(), 3)]);
+}
+
+#[test]
+fn a_slow_revoker_holds_the_new_member_up_until_it_is_done() {
+    let timeline = play("slow-revoker");
+    let rows = chart(&timeline);
+    let done = timeline
+        .steps()
+        .iter()
+        .filter(|s| matches!(s.input, kip848_core::group::GroupInput::Complete { .. }))
+        .map(|s| s.at)
+        .max()
+        .expect("A's callback completes");
+    for p in [2, 3] {
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Owned, "A"),
+                seg(Segment::OwnedAwaited, "A→B"),
+                seg(Segment::Revoking, "A→B"),
+                seg(Segment::Unreleased, "→B"),
+                seg(Segment::Owned, "B"),
+            ]
+        );
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        let revoking = &row.spans[2];
+        assert!(revoking.to >= done, "B waits for A's callback to return");
+    }
+    assert!(timeline.sim().double_owned().is_empty());
+}
+
+#[test]
+fn a_static_member_gets_its_partitions_back_without_a_rebalance() {
+    let timeline = play("static-member-restarts");
+    let rows = chart(&timeline);
+    for p in 0..3 {
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Owned, "A"),
+                seg(Segment::Reserved, "a-1 (away)"),
+                seg(Segment::Owned, "A")
+            ]
+        );
+    }
+    for p in 3..6 {
+        assert_eq!(story(&rows, "t", p).last(), Some(&seg(Segment::Owned, "B")));
+        assert_eq!(rows[p as usize].spans.len(), 5, "B is never disturbed");
+    }
+    let coordinator = timeline.sim().coordinator();
+    let close = timeline
+        .steps()
+        .iter()
+        .position(|s| matches!(s.input, kip848_core::group::GroupInput::CloseMember { .. }))
+        .expect("A closes");
+    let mut before = timeline.clone();
+    before.seek(close);
+    assert_eq!(
+        before.sim().coordinator().group_epoch(),
+        coordinator.group_epoch(),
+        "the group epoch never moved"
+    );
+}
+
+#[test]
+fn with_the_safety_switch_off_two_members_own_a_partition_at_once() {
+    let timeline = play("safety-off");
+    let rows = chart(&timeline);
+    assert_eq!(timeline.sim().double_owned().to_string(), "t-2, t-3");
+    for p in [2, 3] {
+        assert!(story(&rows, "t", p).contains(&seg(Segment::Double, "A+B")));
+    }
+}
