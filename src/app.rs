@@ -1,5 +1,6 @@
 //! The page: provides the session, lays out the panels, and routes keyboard shortcuts.
 
+use crate::components::group::GroupView;
 use crate::components::{
     app_actions::AppActions,
     app_lane::AppLane,
@@ -20,6 +21,8 @@ use crate::components::{
 };
 use crate::context::{provide_session_with, Session, MAX_SPEED};
 use crate::embed::Embed;
+use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
+use crate::group::{provide_group_session, GroupSession};
 use crate::shortcuts::{action_for, run};
 use crate::{persist, playback, scenarios};
 use kip848_core::Timeline;
@@ -42,6 +45,33 @@ fn typing(ev: &web_sys::KeyboardEvent) -> bool {
         ),
         _ => target.has_attribute("contenteditable"),
     }
+}
+
+/// Which view the page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Member,
+    Group,
+}
+
+/// Group mode's few keys: space plays, the arrows step, `n` lets the next event happen.
+fn on_group_key(group: GroupSession, ev: &web_sys::KeyboardEvent) {
+    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    let on_control = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "INPUT" | "SELECT"));
+    let (cursor, _) = group.position();
+    match ev.key().as_str() {
+        " " if !on_control => group.playing.update(|p| *p = !*p),
+        "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
+        "ArrowRight" if !on_control => group.seek(cursor + 1),
+        "n" => group.next_event(),
+        _ => return,
+    }
+    ev.prevent_default();
 }
 
 fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
@@ -101,6 +131,25 @@ fn first_scenario() -> Timeline {
     timeline
 }
 
+/// Switches the view and says so in the address (`?mode=group`), so a reload or a link keeps it.
+fn switch(mode: RwSignal<Mode>, to: Mode) {
+    mode.set(to);
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default();
+    let query = match to {
+        Mode::Group => "?mode=group",
+        Mode::Member => "",
+    };
+    let hash = location.hash().unwrap_or_default();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}{hash}")),
+        );
+    }
+}
+
 /// Opens what the URL and the saved session say, applying the embed options.
 fn open(embed: &Embed) -> Session {
     let start = persist::start(first_scenario);
@@ -143,9 +192,39 @@ pub fn App() -> impl IntoView {
     playback::drive(session);
     persist::autosave(session);
     persist::follow_links(session);
-    let keys = window_event_listener(leptos::ev::keydown, move |ev| on_key(session, ev));
+    let mode = RwSignal::new(if embed.group {
+        Mode::Group
+    } else {
+        Mode::Member
+    });
+    let group = provide_group_session(Default::default(), embed.readonly);
+    // The group view opens on the scenario the link names, else on the first one.
+    let linked = embed
+        .scenario
+        .as_deref()
+        .filter(|_| embed.group)
+        .and_then(group_scenario)
+        .and_then(Result::ok);
+    let first = || {
+        GROUP_SCENARIOS
+            .first()
+            .and_then(|(id, _)| group_scenario(id))
+            .and_then(Result::ok)
+    };
+    if let Some(trace) = linked.clone().or_else(first) {
+        group.load(trace);
+        group.playing.set(linked.is_some() && embed.autoplay);
+    }
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        if mode.get_untracked() == Mode::Group {
+            on_group_key(group, &ev);
+        } else {
+            on_key(session, ev);
+        }
+    });
     on_cleanup(move || keys.remove());
     let embedded = embed.embedded;
+    let group_first = embed.group;
     let shows = move |panel: &str| embed.shows(panel);
     view! {
         <a class="skip-link" href="#member-title">"Skip to the member"</a>
@@ -153,12 +232,27 @@ pub fn App() -> impl IntoView {
             <header class="top">
                 <div>
                     <h1>"KIP-848 consumer membership"</h1>
-                    <p class="tagline">"You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time."</p>
+                    <p class="tagline">{move || match mode.get() {
+                        Mode::Member => "You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time.",
+                        Mode::Group => "Several members and a coordinator that follows KIP-848's rules: watch partitions move between members, and step in.",
+                    }}</p>
                 </div>
                 <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
                     on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
             </header>
         </Show>
+        {(shows("header") || group_first).then(|| view! {
+            <nav class="mode-tabs" role="tablist" aria-label="View">
+                <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
+                    on:click=move |_| switch(mode, Mode::Member)>"One member"</button>
+                <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
+                    on:click=move |_| switch(mode, Mode::Group)>"Group"</button>
+            </nav>
+        })}
+        <Show when=move || mode.get() == Mode::Group>
+            <GroupView/>
+        </Show>
+        <div class="member-mode" hidden=move || mode.get() == Mode::Group>
         {shows("caption").then(|| view! { <LiveRegion/> })}
         <main class="layout" class:embedded=embedded
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
@@ -203,6 +297,7 @@ pub fn App() -> impl IntoView {
                 <TimeControls/>
             </footer>
         })}
+        </div>
         <HelpDialog/>
     }
 }

@@ -43,6 +43,8 @@ pub struct Embed {
     pub range: Option<(usize, usize)>,
     pub autoplay: bool,
     pub speed: Option<i32>,
+    /// `mode=group`: open in group mode (`scenario` then names a group scenario).
+    pub group: bool,
 }
 
 impl Embed {
@@ -59,6 +61,7 @@ impl Embed {
             let value = value.replace('+', " ");
             match key {
                 "embed" => embed.embedded = flag(&value),
+                "mode" => embed.group = value == "group",
                 "readonly" => embed.readonly = flag(&value),
                 "autoplay" => embed.autoplay = flag(&value),
                 "hide" => embed.hidden.extend(

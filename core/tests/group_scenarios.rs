@@ -74,7 +74,15 @@ fn every_group_scenario_is_listed_and_valid() {
         ]
     );
     for name in &names {
-        play(name);
+        let timeline = play(name);
+        let trace = timeline.trace();
+        assert!(
+            trace.title.is_some() && trace.description.is_some(),
+            "{name}"
+        );
+        let again = GroupTrace::parse(&trace.to_json()).expect("its own file");
+        assert_eq!(&again, trace, "{name} survives a save");
+        assert!(GroupTrace::claims(&trace.to_json()));
     }
 }
 

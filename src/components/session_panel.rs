@@ -2,8 +2,10 @@
 //! validated whole before anything is replaced; on any problem the session is untouched.
 
 use crate::context::{use_session, Notice, Session};
+use crate::download::download;
 use crate::embed::Embed;
 use crate::persist::fragment;
+use kip848_core::group::GroupTrace;
 use kip848_core::limits::MAX_TRACE_BYTES;
 use kip848_core::link::MAX_LINK_CHARS;
 use kip848_core::trace::Trace;
@@ -28,6 +30,9 @@ pub fn import_text(session: Session, text: &str, source: &str) {
                 "Imported {steps} steps from {source}{note}"
             ))));
         }
+        Err(_) if GroupTrace::claims(text) => session.notice.set(Some(Notice::Error(format!(
+            "{source} is a group trace: open the Group tab and import it there. Your session is unchanged."
+        )))),
         Err(e) => session.notice.set(Some(Notice::Error(format!(
             "Could not import {source}: {e}. Your session is unchanged."
         )))),
@@ -61,20 +66,7 @@ pub fn import_file(session: Session, file: web_sys::File) {
 /// Offers the session as a download.
 fn export(session: Session) {
     let json = session.timeline.with_untracked(|t| t.trace().to_json());
-    let result = (|| -> Option<()> {
-        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&json));
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type("application/json");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-        let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
-        let anchor: web_sys::HtmlAnchorElement =
-            document().create_element("a").ok()?.dyn_into().ok()?;
-        anchor.set_href(&url);
-        anchor.set_download("kip848-session.json");
-        anchor.click();
-        web_sys::Url::revoke_object_url(&url).ok()
-    })();
-    if result.is_none() {
+    if download("kip848-session.json", &json).is_none() {
         session.notice.set(Some(Notice::Error(
             "The browser refused the download.".to_owned(),
         )));

@@ -51,13 +51,15 @@ export async function launch() {
  * Call `done()` at the end of the test: it asserts there were none.
  */
 export async function open(browser, url, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
+  // `ready`: the test id that says the page is up (the member's state unless told otherwise).
+  const { ready = 'state', ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...contextOptions });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   await page.goto(url);
-  await page.getByTestId('state').waitFor();
+  await page.getByTestId(ready).waitFor();
   return {
     page,
     errors,

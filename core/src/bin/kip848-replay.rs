@@ -26,10 +26,7 @@ fn main() -> ExitCode {
         }
     };
     // A group trace has its own steps; every other trace is one member's.
-    let group = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .is_some_and(|v| v.get("model").and_then(|m| m.as_str()) == Some("group"));
-    let replay: Replay = if group {
+    let replay: Replay = if GroupTrace::claims(&text) {
         match GroupTrace::parse(&text) {
             Ok(trace) => Box::new(move |emit| trace.replay(emit)),
             Err(e) => {

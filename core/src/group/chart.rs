@@ -35,7 +35,7 @@ pub fn label(h: &Holding) -> String {
     }
     if holders.is_empty() {
         holders.extend(h.orphaned.iter().map(|o| format!("{o}✗")));
-        holders.extend(h.reserved.iter().map(|r| format!("{r} (away)")));
+        holders.extend(h.reserved.iter().cloned());
     }
     let held = holders.join("+");
     match (held.is_empty(), h.waiting.is_empty()) {

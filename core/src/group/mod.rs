@@ -15,6 +15,7 @@
 mod assignor;
 pub mod chart;
 mod coordinator;
+mod describe;
 pub mod ownership;
 mod reconcile;
 pub mod sim;

@@ -53,6 +53,50 @@ pub enum Segment {
     Double,
 }
 
+impl Segment {
+    pub const ALL: [Segment; 9] = [
+        Segment::Owned,
+        Segment::OwnedAwaited,
+        Segment::Revoking,
+        Segment::Unreleased,
+        Segment::Orphaned,
+        Segment::Reserved,
+        Segment::Zombie,
+        Segment::Double,
+        Segment::Free,
+    ];
+
+    /// The name the chart's markup and the legend use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Segment::Free => "free",
+            Segment::Owned => "owned",
+            Segment::OwnedAwaited => "owned_awaited",
+            Segment::Revoking => "revoking",
+            Segment::Unreleased => "unreleased",
+            Segment::Zombie => "zombie",
+            Segment::Orphaned => "orphaned",
+            Segment::Reserved => "reserved",
+            Segment::Double => "double",
+        }
+    }
+
+    /// What it means, for the legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Segment::Free => "nobody has it",
+            Segment::Owned => "owned",
+            Segment::OwnedAwaited => "owned; a new owner waits (the owner has not heard yet)",
+            Segment::Revoking => "the owner was asked to revoke it; the coordinator waits",
+            Segment::Unreleased => "released; its new owner gets it at its next heartbeat",
+            Segment::Zombie => "also held by a member the coordinator has fenced (†)",
+            Segment::Orphaned => "its owner died (✗); it waits for the session timeout",
+            Segment::Reserved => "kept for a static member that will be back",
+            Segment::Double => "two members own it at once",
+        }
+    }
+}
+
 impl Holding {
     pub fn segment(&self) -> Segment {
         if self.owners.len() > 1 {
@@ -78,21 +122,19 @@ impl Holding {
 /// Every partition of the group's topics (and any a member still holds) at one instant.
 pub type Snapshot = BTreeMap<(String, u32), Holding>;
 
-/// The snapshot the members and the coordinator make together now.
-pub fn snapshot(members: &[SimMember], coordinator: &Coordinator) -> Snapshot {
+/// The snapshot the members and the coordinator make together now; `names` maps the member ids
+/// the coordinator gave out to the simulation's names.
+pub fn snapshot(
+    members: &[SimMember],
+    coordinator: &Coordinator,
+    names: &BTreeMap<String, String>,
+) -> Snapshot {
     let mut out = Snapshot::new();
     for (topic, &count) in &coordinator.config().topics {
         for p in 0..count {
             out.insert((topic.clone(), p), Holding::default());
         }
     }
-    let name_of = |id: &str| {
-        members
-            .iter()
-            .rev()
-            .find(|m| m.member.member_id() == id)
-            .map(|m| m.name.clone())
-    };
     for m in members.iter().filter(|m| m.alive) {
         let in_group = coordinator.members().contains_key(m.member.member_id());
         for (t, p) in m.member.assigned().iter() {
@@ -104,61 +146,47 @@ pub fn snapshot(members: &[SimMember], coordinator: &Coordinator) -> Snapshot {
             }
         }
     }
-    let alive = |id: &str| {
-        members
-            .iter()
-            .any(|m| m.alive && m.member.member_id() == id)
-    };
     for server in coordinator.members().values() {
+        let mut add =
+            |set: &crate::PartitionSet, pick: fn(&mut Holding) -> &mut Vec<String>, who: &str| {
+                for (t, p) in set.iter() {
+                    pick(out.entry((t.to_owned(), p)).or_default()).push(who.to_owned());
+                }
+            };
         if server.is_away() {
             let name = server.instance_id.clone().unwrap_or_default();
-            for (t, p) in server.assigned.iter() {
-                out.entry((t.to_owned(), p))
-                    .or_default()
-                    .reserved
-                    .push(name.clone());
-            }
+            add(
+                &server.assigned,
+                |h| &mut h.reserved,
+                &format!("{name} (away)"),
+            );
             continue;
         }
-        let name = name_of(&server.id).unwrap_or_else(|| server.id.clone());
-        if !alive(&server.id) {
-            for (t, p) in server
-                .assigned
-                .iter()
-                .chain(server.pending_revocation.iter())
-            {
-                out.entry((t.to_owned(), p))
-                    .or_default()
-                    .orphaned
-                    .push(name.clone());
-            }
+        let name = names
+            .get(&server.id)
+            .cloned()
+            .unwrap_or_else(|| server.id.clone());
+        // The live process behind this id: one that has it, or is about to learn it.
+        let process = members.iter().find(|m| {
+            m.alive
+                && m.name == name
+                && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+        });
+        let Some(process) = process else {
+            add(&server.assigned, |h| &mut h.orphaned, &name);
+            add(&server.pending_revocation, |h| &mut h.orphaned, &name);
             continue;
-        }
-        for (t, p) in server.pending_revocation.iter() {
-            out.entry((t.to_owned(), p))
-                .or_default()
-                .revoking
-                .push(name.clone());
-        }
+        };
+        add(&server.pending_revocation, |h| &mut h.revoking, &name);
         // Meant for this member by the target, not in its hands yet: not released by its old
         // owner, or on its way in a response, or waiting for the member's next heartbeat.
-        let owned = members
-            .iter()
-            .find(|m| m.alive && m.member.member_id() == server.id)
-            .filter(|m| {
-                !matches!(
-                    m.member.state(),
-                    StateName::Terminating | StateName::Terminated
-                )
-            })
-            .map(|m| m.member.assigned());
-        if let (Some(target), Some(owned)) = (coordinator.target().get(&server.id), owned) {
-            for (t, p) in target.iter().filter(|(t, p)| !owned.contains(t, *p)) {
-                out.entry((t.to_owned(), p))
-                    .or_default()
-                    .waiting
-                    .push(name.clone());
-            }
+        let leaving = matches!(
+            process.member.state(),
+            StateName::Terminating | StateName::Terminated
+        );
+        if let (Some(target), false) = (coordinator.target().get(&server.id), leaving) {
+            let missing = target.difference(process.member.assigned());
+            add(&missing, |h| &mut h.waiting, &name);
         }
     }
     out

@@ -259,6 +259,8 @@ pub struct GroupSim {
     pub(crate) double_owned: PartitionSet,
     /// Who held each partition, every time it changed.
     pub(crate) history: History,
+    /// The name behind each member id the coordinator ever gave out (ids outlive processes).
+    pub(crate) names: BTreeMap<String, String>,
     /// The coordinator's answer to the last `request` input.
     pub(crate) last_reply: Option<Result<Reply, ErrorCode>>,
 }
@@ -274,6 +276,7 @@ impl GroupSim {
             now: Millis::ZERO,
             double_owned: PartitionSet::new(),
             history: History::default(),
+            names: BTreeMap::new(),
             last_reply: None,
         }
     }
@@ -305,7 +308,7 @@ impl GroupSim {
 
     /// Who holds each partition right now.
     pub fn ownership(&self) -> Snapshot {
-        ownership::snapshot(&self.members, &self.coordinator)
+        ownership::snapshot(&self.members, &self.coordinator, &self.names)
     }
 
     /// Who held each partition, every time it changed.
@@ -624,6 +627,10 @@ impl GroupSim {
         match message.kind {
             MessageKind::Request { request } => {
                 let mut reply = self.coordinator.heartbeat(self.now, &request);
+                if let Ok(r) = &reply {
+                    self.names
+                        .insert(r.member_id.clone(), message.member.clone());
+                }
                 if let Some(code) = self.members[index].inject.take() {
                     reply = Err(code);
                 }

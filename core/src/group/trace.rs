@@ -153,6 +153,47 @@ impl GroupTrace {
         })
     }
 
+    /// The trace as a file (pretty JSON); parsing it gives this trace back.
+    pub fn to_json(&self) -> String {
+        let steps: Vec<Value> = self
+            .steps
+            .iter()
+            .map(|step| {
+                let mut fields = match serde_json::to_value(&step.input) {
+                    Ok(Value::Object(fields)) => fields,
+                    _ => Map::new(),
+                };
+                fields.insert("at".to_owned(), step.at.0.into());
+                if let Some(note) = &step.note {
+                    fields.insert("note".to_owned(), note.clone().into());
+                }
+                Value::Object(fields)
+            })
+            .collect();
+        let mut top = Map::new();
+        top.insert("format".to_owned(), FORMAT.into());
+        top.insert("model".to_owned(), "group".into());
+        if let Some(title) = &self.title {
+            top.insert("title".to_owned(), title.clone().into());
+        }
+        if let Some(description) = &self.description {
+            top.insert("description".to_owned(), description.clone().into());
+        }
+        top.insert(
+            "config".to_owned(),
+            serde_json::to_value(&self.config).unwrap_or(Value::Null),
+        );
+        top.insert("steps".to_owned(), Value::Array(steps));
+        serde_json::to_string_pretty(&Value::Object(top)).unwrap_or_default()
+    }
+
+    /// Whether `text` claims to be a group trace (`"model": "group"`), valid or not.
+    pub fn claims(text: &str) -> bool {
+        serde_json::from_str::<Value>(text)
+            .ok()
+            .is_some_and(|v| v.get("model").and_then(Value::as_str) == Some("group"))
+    }
+
     /// Replays the trace, handing each step's line to `emit`.
     pub fn replay(&self, mut emit: impl FnMut(String)) {
         let mut sim = GroupSim::new(self.config.clone());

@@ -1,0 +1,195 @@
+//! Scenario picker, narration, transport, time passing, and the group trace as a file.
+
+use crate::context::Notice;
+use crate::download::download;
+use crate::group::scenarios::{group_scenario, group_titles};
+use crate::group::use_group_session;
+use kip848_core::group::GroupTrace;
+use kip848_core::limits::MAX_TRACE_BYTES;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn import(session: crate::group::GroupSession, file: web_sys::File) {
+    let name = file.name();
+    if file.size() > MAX_TRACE_BYTES as f64 {
+        session.notice.set(Some(Notice::Error(format!(
+            "Could not import {name}: over the limit of {MAX_TRACE_BYTES} bytes. The group is unchanged."
+        ))));
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text())
+            .await
+            .ok()
+            .and_then(|v| v.as_string());
+        let Some(text) = text else {
+            session.notice.set(Some(Notice::Error(format!(
+                "Could not read {name} as text. The group is unchanged."
+            ))));
+            return;
+        };
+        match GroupTrace::parse(&text) {
+            Ok(trace) => {
+                let steps = trace.steps.len();
+                session.load(trace);
+                session.notice.set(Some(Notice::Info(format!(
+                    "Imported {steps} steps from {name}"
+                ))));
+            }
+            Err(e) => session.notice.set(Some(Notice::Error(format!(
+                "Could not import {name}: {e}. The group is unchanged."
+            )))),
+        }
+    });
+}
+
+#[component]
+pub fn GroupControls() -> impl IntoView {
+    let session = use_group_session();
+    let titles = group_titles();
+    // The picker starts on the scenario the page opened with (a link can name one).
+    let opened = session.scenario.get_untracked();
+    let choice = RwSignal::new(
+        titles
+            .iter()
+            .find(|(_, title)| Some(title) == opened.as_ref())
+            .or(titles.first())
+            .map(|(id, _)| (*id).to_owned())
+            .unwrap_or_default(),
+    );
+    let load = move |play: bool| match group_scenario(&choice.get_untracked()) {
+        Some(Ok(trace)) => {
+            session.load(trace);
+            session.playing.set(play);
+        }
+        Some(Err(e)) => session
+            .notice
+            .set(Some(Notice::Error(format!("This scenario is broken: {e}")))),
+        None => session
+            .notice
+            .set(Some(Notice::Error("No such scenario".to_owned()))),
+    };
+    let description = move || session.timeline.with(|t| t.trace().description.clone());
+    let note = move || {
+        session.timeline.with(|t| {
+            t.cursor()
+                .checked_sub(1)
+                .and_then(|i| t.steps().get(i))
+                .and_then(|s| s.note.clone())
+        })
+    };
+    let len = move || session.timeline.with(|t| t.len());
+    let cursor = move || session.timeline.with(|t| t.cursor());
+    let position = move || {
+        session
+            .timeline
+            .with(|t| format!("Step {} of {} · {} ms", t.cursor(), t.len(), t.now().0))
+    };
+    let playing = move || session.playing.get();
+    let step = move |delta: isize| {
+        session.playing.set(false);
+        let (c, _) = session.position();
+        session.seek(c.saturating_add_signed(delta));
+    };
+    let notice = move || {
+        session.notice.get().map(|n| match n {
+            Notice::Rejected(r) => ("rejected", format!("Refused: {r}")),
+            Notice::Info(i) => ("info", i),
+            Notice::Error(e) => ("error", e),
+        })
+    };
+    let writable = !session.readonly;
+    let file_input = NodeRef::<leptos::html::Input>::new();
+    view! {
+        <section class="panel group-controls" aria-labelledby="group-scenarios-title">
+            <h2 id="group-scenarios-title">"Group scenarios"</h2>
+            <div class="row">
+                <label for="group-scenario" class="visually-hidden">"Group scenario"</label>
+                <select id="group-scenario" data-testid="group-scenario" prop:value=move || choice.get()
+                    on:change=move |ev| choice.set(event_target_value(&ev))>
+                    {titles.into_iter().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
+                </select>
+                <button data-testid="group-load" on:click=move |_| load(false)>"Load"</button>
+                <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play"</button>
+                <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
+            </div>
+            <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
+            <p class="muted" data-testid="group-description">{description}</p>
+            <Show when=move || note().is_some()>
+                <blockquote class="narration" data-testid="group-narration">{note}</blockquote>
+            </Show>
+            <div class="row transport-row">
+                <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
+                    on:click=move |_| { session.playing.set(false); session.seek(0); }>"|◀"</button>
+                <button class="transport" data-testid="group-step-back" aria-label="Step back"
+                    on:click=move |_| step(-1)>"◀"</button>
+                <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
+                    aria-label=move || if playing() { "Pause" } else { "Play" }
+                    on:click=move |_| session.playing.update(|p| *p = !*p)>{move || if playing() { "❙❙" } else { "▶" }}</button>
+                <button class="transport" data-testid="group-step" aria-label="Step forward"
+                    on:click=move |_| step(1)>"▶▶"</button>
+                <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
+                    on:click=move |_| { session.playing.set(false); session.seek(usize::MAX); }>"▶|"</button>
+                <label class="speed">
+                    "Speed "
+                    <input type="range" min="-2" max="3" step="1" data-testid="group-speed"
+                        prop:value=move || session.speed.get().to_string()
+                        on:input=move |ev| {
+                            if let Ok(s) = event_target_value(&ev).parse::<i32>() {
+                                session.speed.set(s.clamp(-2, 3));
+                            }
+                        } />
+                </label>
+            </div>
+            <div class="row scrub-row">
+                <label for="group-scrubber" class="visually-hidden">"Group timeline position"</label>
+                <input id="group-scrubber" type="range" min="0" max=move || len().to_string() step="1"
+                    data-testid="group-scrubber" aria-valuetext=position
+                    prop:value=move || cursor().to_string()
+                    on:input=move |ev| {
+                        if let Ok(c) = event_target_value(&ev).parse::<usize>() {
+                            session.playing.set(false);
+                            session.seek(c);
+                        }
+                    } />
+                <span class="position" data-testid="group-position">{position}</span>
+            </div>
+            <div class="row" role="group" aria-label="Let time pass">
+                <button data-testid="group-next-event" disabled=!writable
+                    title="Deliver the next message, or fire the next timer or timeout"
+                    on:click=move |_| session.next_event()>"Next event"</button>
+                <button data-testid="group-wait-1s" disabled=!writable on:click=move |_| session.wait(1_000)>"+1 s"</button>
+                <button data-testid="group-wait-10s" disabled=!writable on:click=move |_| session.wait(10_000)>"+10 s"</button>
+                <span class="muted">"Acting at a step before the end forks the timeline there."</span>
+            </div>
+            {move || notice().map(|(kind, text)| view! {
+                <p class=format!("notice {kind}") role="status" data-testid="group-notice" data-kind=kind>{text}</p>
+            })}
+            <div class="row">
+                <button data-testid="group-export" on:click=move |_| {
+                    let json = session.timeline.with_untracked(|t| t.trace().to_json());
+                    if download("kip848-group.json", &json).is_none() {
+                        session.notice.set(Some(Notice::Error("The browser refused the download.".to_owned())));
+                    }
+                }>"Export group trace"</button>
+                <label class="file-button">
+                    "Import group trace "
+                    <input type="file" accept=".json,application/json" data-testid="group-import" node_ref=file_input
+                        disabled=!writable
+                        on:change=move |ev| {
+                            let file = ev.target()
+                                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                                .and_then(|i| i.files())
+                                .and_then(|f| f.get(0));
+                            if let Some(file) = file {
+                                import(session, file);
+                            }
+                            if let Some(input) = file_input.get_untracked() {
+                                input.set_value("");
+                            }
+                        } />
+                </label>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,159 @@
+//! The coordinator's panel: group epoch, assignment epoch, the assignor, the safety switch, the
+//! topics, and its record of each member (epoch, state, assigned, pending revocation, target).
+
+use crate::group::use_group_session;
+use kip848_core::group::{Assignor, GroupInput, ServerMember};
+use leptos::prelude::*;
+
+/// One member as the coordinator records it, with the name the simulation gave it.
+#[derive(Clone, PartialEq)]
+struct Row {
+    name: String,
+    server: ServerMember,
+    target: String,
+}
+
+#[component]
+pub fn CoordinatorPanel() -> impl IntoView {
+    let session = use_group_session();
+    let epochs = move || {
+        session.timeline.with(|t| {
+            let c = t.sim().coordinator();
+            (c.group_epoch(), c.assignment_epoch())
+        })
+    };
+    let assignor = move || {
+        session
+            .timeline
+            .with(|t| t.sim().coordinator().config().assignor)
+    };
+    let safe = move || {
+        session
+            .timeline
+            .with(|t| t.sim().coordinator().config().wait_for_revocation)
+    };
+    let topics = move || {
+        session.timeline.with(|t| {
+            t.sim()
+                .coordinator()
+                .config()
+                .topics
+                .iter()
+                .map(|(t, c)| (t.clone(), *c))
+                .collect::<Vec<_>>()
+        })
+    };
+    let rows = move || {
+        session.timeline.with(|t| {
+            let sim = t.sim();
+            let c = sim.coordinator();
+            c.members()
+                .values()
+                .map(|server| {
+                    let name = sim
+                        .members()
+                        .iter()
+                        .rev()
+                        .find(|m| m.member.member_id() == server.id)
+                        .map(|m| m.name.clone())
+                        .or_else(|| server.instance_id.clone())
+                        .unwrap_or_else(|| server.id.clone());
+                    let target = c
+                        .target()
+                        .get(&server.id)
+                        .map(ToString::to_string)
+                        .unwrap_or_default();
+                    Row {
+                        name,
+                        server: server.clone(),
+                        target,
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let new_topic = RwSignal::new(String::new());
+    let writable = !session.readonly;
+    view! {
+        <section class="panel coordinator" aria-labelledby="coordinator-title" data-testid="coordinator">
+            <h2 id="coordinator-title">"Coordinator"</h2>
+            <dl class="fields">
+                <dt>"Group epoch"</dt><dd data-testid="group-epoch">{move || epochs().0}</dd>
+                <dt>"Assignment epoch"</dt><dd data-testid="assignment-epoch">{move || epochs().1}</dd>
+                <dt><label for="group-assignor">"Assignor"</label></dt>
+                <dd>
+                    <select id="group-assignor" data-testid="group-assignor" disabled=!writable
+                        prop:value=move || assignor().as_str()
+                        on:change=move |ev| {
+                            let assignor = match event_target_value(&ev).as_str() {
+                                "range" => Assignor::Range,
+                                "manual" => Assignor::Manual,
+                                _ => Assignor::Uniform,
+                            };
+                            session.act(GroupInput::SetAssignor { assignor });
+                        }>
+                        <option value="uniform">"uniform"</option>
+                        <option value="range">"range"</option>
+                        <option value="manual" disabled=true>"manual (from a trace)"</option>
+                    </select>
+                </dd>
+            </dl>
+            <label class="choice safety" class:off=move || !safe()>
+                <input type="checkbox" data-testid="safety-switch" disabled=!writable
+                    prop:checked=safe
+                    on:change=move |ev| session.act(GroupInput::SetWaitForRevocation { on: event_target_checked(&ev) }) />
+                "Coordinator waits for revocation (the safety rule)"
+            </label>
+            <Show when=move || !safe()>
+                <p class="notice error" data-testid="safety-off">"The safety rule is off: a partition goes to its new owner at once, while the old owner may still hold it."</p>
+            </Show>
+            <h3>"Topics"</h3>
+            <ul class="topics" data-testid="group-topics">
+                {move || topics().into_iter().map(|(topic, count)| {
+                    let name = topic.clone();
+                    view! {
+                        <li>
+                            <span class="mono">{format!("{topic}: {count} partitions ")}</span>
+                            <button data-testid="add-partition" disabled=!writable
+                                aria-label=format!("Add a partition to {topic}")
+                                on:click=move |_| session.act(GroupInput::SetPartitions { topic: name.clone(), count: count + 1 })>"+1 partition"</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            <form class="row" aria-label="Add a topic" on:submit=move |ev| {
+                ev.prevent_default();
+                let topic = new_topic.get_untracked().trim().to_owned();
+                session.act(GroupInput::SetPartitions { topic, count: 1 });
+                new_topic.set(String::new());
+            }>
+                <input type="text" size="10" placeholder="new topic" data-testid="new-topic" aria-label="New topic"
+                    prop:value=move || new_topic.get() on:input=move |ev| new_topic.set(event_target_value(&ev)) />
+                <button type="submit" disabled=!writable>"Add topic"</button>
+            </form>
+            <h3>"Members, as the coordinator sees them"</h3>
+            <div class="table-wrap">
+                <table class="server-members" data-testid="server-members">
+                    <thead><tr>
+                        <th scope="col">"Member"</th><th scope="col">"Epoch"</th><th scope="col">"Previous"</th>
+                        <th scope="col">"State"</th><th scope="col">"Assigned"</th>
+                        <th scope="col">"Pending revocation"</th><th scope="col">"Target"</th>
+                    </tr></thead>
+                    <tbody>
+                        {move || rows().into_iter().map(|row| view! {
+                            <tr data-member=row.name.clone()>
+                                <th scope="row">{row.name.clone()}</th>
+                                <td>{row.server.epoch}</td>
+                                <td>{row.server.previous_epoch}</td>
+                                <td data-testid="server-state" data-server-state=row.server.state.as_str()>{row.server.state.as_str()}</td>
+                                <td>{row.server.assigned.to_string()}</td>
+                                <td>{row.server.pending_revocation.to_string()}</td>
+                                <td>{row.target.clone()}</td>
+                            </tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

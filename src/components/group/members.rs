@@ -1,0 +1,295 @@
+//! The members as columns: each a compact member panel (state, epoch, assigned set, the callback
+//! it is running) with the user's levers on it. New chips fly in; the column keeps its place.
+
+use crate::group::{use_group_session, GroupSession};
+use kip848_core::group::sim::SimMember;
+use kip848_core::group::GroupInput;
+use kip848_core::{Effect, ErrorCode, Outcome, PartitionSet, StateName};
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+
+/// Errors a user can slip into a member's next response.
+const INJECTABLE: [ErrorCode; 5] = [
+    ErrorCode::FencedMemberEpoch,
+    ErrorCode::UnknownMemberId,
+    ErrorCode::NotCoordinator,
+    ErrorCode::CoordinatorNotAvailable,
+    ErrorCode::UnreleasedInstanceId,
+];
+
+fn member(session: GroupSession, name: &str) -> Option<SimMember> {
+    session
+        .timeline
+        .with(|t| t.sim().members().iter().find(|m| m.name == name).cloned())
+}
+
+/// The callback or commit the member is running, in words.
+fn running(effect: &Effect) -> String {
+    match effect {
+        Effect::CommitOffsets { partitions } => format!("committing offsets of {partitions}"),
+        Effect::InvokeOnPartitionsRevoked { partitions } => {
+            format!("onPartitionsRevoked({partitions})")
+        }
+        Effect::InvokeOnPartitionsAssigned { partitions } => {
+            format!("onPartitionsAssigned({partitions})")
+        }
+        Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
+        other => other.name().to_owned(),
+    }
+}
+
+fn chips(set: &PartitionSet) -> Vec<(String, u32)> {
+    set.iter().map(|(t, p)| (t.to_owned(), p)).collect()
+}
+
+/// A partition chip list whose chips persist across steps, so that only new ones animate in.
+#[component]
+fn Chips(
+    #[prop(into)] set: Signal<PartitionSet>,
+    class: &'static str,
+    testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <ul class="chips" data-testid=testid>
+            <For each=move || chips(&set.get()) key=|chip| chip.clone() let((topic, p))>
+                <li class=format!("chip {class}")>{format!("{topic}-{p}")}</li>
+            </For>
+            <Show when=move || set.with(PartitionSet::is_empty)>
+                <li class="chip empty muted">"none"</li>
+            </Show>
+        </ul>
+    }
+}
+
+#[component]
+fn MemberColumn(name: String) -> impl IntoView {
+    let session = use_group_session();
+    let me = {
+        let name = name.clone();
+        Memo::new(move |_| member(session, &name))
+    };
+    let alive = move || {
+        me.with(|m| {
+            m.as_ref()
+                .is_some_and(|m| m.alive && m.member.state() != StateName::Terminated)
+        })
+    };
+    let state = move || me.with(|m| m.as_ref().map(|m| m.member.state().as_str()).unwrap_or(""));
+    let status = move || {
+        me.with(|m| match m {
+            Some(m) if !m.alive => "killed: no heartbeats".to_owned(),
+            Some(m) => {
+                let mut flags = Vec::new();
+                if m.held {
+                    flags.push("messages held");
+                }
+                if m.delay_callbacks {
+                    flags.push("callbacks wait for you");
+                }
+                if m.inject.is_some() {
+                    flags.push("error armed");
+                }
+                flags.join(" · ")
+            }
+            None => String::new(),
+        })
+    };
+    let epoch = move || me.with(|m| m.as_ref().map(|m| m.member.member_epoch()).unwrap_or(0));
+    let member_id = move || {
+        me.with(|m| {
+            m.as_ref()
+                .map(|m| m.member.member_id().to_owned())
+                .filter(|id| !id.is_empty())
+                .unwrap_or_else(|| "(none yet)".to_owned())
+        })
+    };
+    let assigned = Signal::derive(move || {
+        me.with(|m| {
+            m.as_ref()
+                .map(|m| m.member.assigned().clone())
+                .unwrap_or_default()
+        })
+    });
+    let target = Signal::derive(move || {
+        let id = me.with(|m| m.as_ref().map(|m| m.member.member_id().to_owned()));
+        session.timeline.with(|t| {
+            id.and_then(|id| t.sim().coordinator().target().get(&id).cloned())
+                .unwrap_or_default()
+        })
+    });
+    let awaiting = move || {
+        me.with(|m| {
+            m.as_ref()
+                .filter(|m| m.alive)
+                .and_then(|m| m.member.awaiting().map(running))
+        })
+    };
+    let held = move || me.with(|m| m.as_ref().is_some_and(|m| m.held));
+    let delayed = move || me.with(|m| m.as_ref().is_some_and(|m| m.delay_callbacks));
+    let error = RwSignal::new(INJECTABLE[0].as_str().to_owned());
+    let act = {
+        let name = name.clone();
+        move |make: fn(String) -> GroupInput| session.act(make(name.clone()))
+    };
+    let (a1, a2, a3, a4) = (act.clone(), act.clone(), act.clone(), act);
+    let (a5, a6, a7) = (name.clone(), name.clone(), name.clone());
+    let disabled = move || !alive() || session.readonly;
+    view! {
+        <article class="member-card" data-testid="member-card" data-member=name.clone()
+            class:dead=move || !alive() aria-label=format!("Member {name}")>
+            <header class="member-card-head">
+                <h3>{name.clone()}</h3>
+                <span class="state-badge" data-state=state data-testid="member-state">{state}</span>
+            </header>
+            <p class="muted member-status" data-testid="member-status">{status}</p>
+            <dl class="fields compact">
+                <dt>"Epoch"</dt><dd data-testid="card-epoch">{epoch}</dd>
+                <dt>"Member id"</dt><dd class="mono" data-testid="card-member-id">{member_id}</dd>
+            </dl>
+            <h4>"Assigned"</h4>
+            <Chips set=assigned class="owned arriving" testid="member-assigned"/>
+            <h4>"Target (coordinator)"</h4>
+            <Chips set=target class="pending" testid="member-target"/>
+            <Show when=move || awaiting().is_some()>
+                <p class="running" data-testid="member-running" role="status">
+                    "Running " {move || awaiting().unwrap_or_default()}
+                </p>
+            </Show>
+            <div class="member-levers" role="group" aria-label=format!("What happens to {name}")>
+                <button data-testid="member-complete" disabled=move || disabled() || awaiting().is_none()
+                    on:click=move |_| a1(|name| GroupInput::Complete { name, outcome: Outcome::Ok })>"Complete"</button>
+                <button data-testid="member-delay" aria-pressed=move || delayed().to_string() disabled=disabled
+                    on:click=move |_| {
+                        let on = !delayed();
+                        session.act(GroupInput::DelayCallbacks { name: a6.clone(), delayed: on });
+                    }>{move || if delayed() { "Callbacks: slow" } else { "Callbacks: instant" }}</button>
+                <button data-testid="member-hold" aria-pressed=move || held().to_string() disabled=disabled
+                    on:click=move |_| {
+                        let on = !held();
+                        session.act(GroupInput::Hold { name: a7.clone(), held: on });
+                    }>{move || if held() { "Release messages" } else { "Hold messages" }}</button>
+                <button data-testid="member-drop" disabled=disabled
+                    on:click=move |_| a2(|name| GroupInput::Drop { name })>"Drop messages"</button>
+                <button data-testid="member-close" disabled=disabled
+                    on:click=move |_| a3(|name| GroupInput::CloseMember { name })>"Close"</button>
+                <button class="danger-button" data-testid="member-kill" disabled=disabled
+                    on:click=move |_| a4(|name| GroupInput::KillMember { name })>"Kill"</button>
+                <span class="inject">
+                    <select data-testid="member-error" aria-label="Error for the next response" disabled=disabled
+                        prop:value=move || error.get() on:change=move |ev| error.set(event_target_value(&ev))>
+                        {INJECTABLE.iter().map(|c| view! { <option value=c.as_str().to_owned()>{c.as_str().to_owned()}</option> }).collect_view()}
+                    </select>
+                    <button data-testid="member-inject" disabled=disabled
+                        on:click=move |_| {
+                            let code = ErrorCode::from(error.get_untracked().as_str());
+                            let name = a5.clone();
+                            session.act(GroupInput::InjectError { name, code });
+                        }>"Fail next response"</button>
+                </span>
+            </div>
+        </article>
+    }
+}
+
+/// The form that adds a member (or restarts a killed or closed one under its name).
+#[component]
+fn AddMember() -> impl IntoView {
+    let session = use_group_session();
+    let suggested = move || {
+        session.timeline.with(|t| {
+            let taken: BTreeSet<&str> = t
+                .sim()
+                .members()
+                .iter()
+                .filter(|m| m.alive && m.member.state() != StateName::Terminated)
+                .map(|m| m.name.as_str())
+                .collect();
+            ["A", "B", "C", "D", "E", "F", "G", "H"]
+                .into_iter()
+                .find(|n| !taken.contains(n))
+                .unwrap_or("A")
+                .to_owned()
+        })
+    };
+    let all_topics = move || {
+        session.timeline.with(|t| {
+            t.sim()
+                .coordinator()
+                .config()
+                .topics
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+    };
+    let name = RwSignal::new(String::new());
+    let topics = RwSignal::new(String::new());
+    let instance = RwSignal::new(String::new());
+    let add = move || {
+        let name_text = name.get_untracked().trim().to_owned();
+        let name_text = if name_text.is_empty() {
+            suggested()
+        } else {
+            name_text
+        };
+        let topics_text = topics.get_untracked();
+        let topics_text = if topics_text.trim().is_empty() {
+            all_topics()
+        } else {
+            topics_text
+        };
+        let topics: BTreeSet<String> = topics_text
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let instance = instance.get_untracked().trim().to_owned();
+        session.act(GroupInput::AddMember {
+            name: name_text,
+            topics,
+            instance_id: (!instance.is_empty()).then_some(instance),
+        });
+        name.set(String::new());
+    };
+    view! {
+        <form class="row add-member" aria-label="Add a member" on:submit=move |ev| { ev.prevent_default(); add(); }>
+            <label>"Name " <input type="text" size="6" data-testid="add-name" prop:placeholder=suggested
+                prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) /></label>
+            <label>"Topics " <input type="text" size="14" data-testid="add-topics" prop:placeholder=all_topics
+                prop:value=move || topics.get() on:input=move |ev| topics.set(event_target_value(&ev)) /></label>
+            <label>"Instance id (static) " <input type="text" size="8" data-testid="add-instance"
+                prop:value=move || instance.get() on:input=move |ev| instance.set(event_target_value(&ev)) /></label>
+            <button type="submit" class="primary" data-testid="add-member" disabled=session.readonly>"Add member"</button>
+        </form>
+    }
+}
+
+#[component]
+pub fn MemberColumns() -> impl IntoView {
+    let session = use_group_session();
+    let names = move || {
+        session.timeline.with(|t| {
+            t.sim()
+                .members()
+                .iter()
+                .map(|m| m.name.clone())
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <section class="panel group-members" aria-labelledby="group-members-title">
+            <h2 id="group-members-title">"Members"</h2>
+            <AddMember/>
+            <div class="member-columns" data-testid="member-columns">
+                <For each=names key=|name| name.clone() let(name)>
+                    <MemberColumn name/>
+                </For>
+                <Show when=move || names().is_empty()>
+                    <p class="muted">"No members yet: add one, or load a scenario."</p>
+                </Show>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,12 @@
+//! Group mode's panels: controls, the coordinator, the members as columns, the ownership chart,
+//! the messages in flight and the step list. Each renders the group timeline's cursor.
+
+pub mod controls;
+pub mod coordinator;
+pub mod lanes;
+pub mod members;
+pub mod ownership_chart;
+pub mod steps;
+pub mod view;
+
+pub use view::GroupView;

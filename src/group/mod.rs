@@ -1,0 +1,8 @@
+//! Group mode: several seed-model members and an automatic coordinator on one timeline. The
+//! session holds a `GroupTimeline` (core); the components under `components::group` render it.
+
+pub mod playback;
+pub mod scenarios;
+pub mod session;
+
+pub use session::{provide_group_session, use_group_session, GroupSession};

@@ -1,0 +1,106 @@
+//! The group session: `Copy` handles on the group timeline and what the screen adds to it.
+
+use crate::context::Notice;
+use kip848_core::group::{GroupInput, GroupTimeline, GroupTrace};
+use leptos::prelude::*;
+
+/// Time the "next event" button lets pass at most when nothing is due sooner.
+pub const IDLE_STEP_MS: u64 = 1_000;
+
+#[derive(Clone, Copy)]
+pub struct GroupSession {
+    pub timeline: RwSignal<GroupTimeline>,
+    pub playing: RwSignal<bool>,
+    /// Playback speed as a power of two, as in the member view.
+    pub speed: RwSignal<i32>,
+    pub notice: RwSignal<Option<Notice>>,
+    /// The title of the scenario loaded, if any.
+    pub scenario: RwSignal<Option<String>>,
+    /// Read-only embeds cannot act.
+    pub readonly: bool,
+}
+
+/// Provides a group session to every component below.
+pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSession {
+    let session = GroupSession {
+        timeline: RwSignal::new(timeline),
+        playing: RwSignal::new(false),
+        speed: RwSignal::new(0),
+        notice: RwSignal::new(None),
+        scenario: RwSignal::new(None),
+        readonly,
+    };
+    provide_context(session);
+    session
+}
+
+/// The session provided by [`provide_group_session`].
+pub fn use_group_session() -> GroupSession {
+    use_context::<GroupSession>()
+        .unwrap_or_else(|| provide_group_session(Default::default(), false))
+}
+
+impl GroupSession {
+    /// Applies `input` now; a refusal becomes the notice and changes nothing.
+    pub fn act(self, input: GroupInput) {
+        let at = self.timeline.with_untracked(|t| t.now());
+        self.act_at(at, input);
+    }
+
+    fn act_at(self, at: kip848_core::Millis, input: GroupInput) {
+        if self.readonly {
+            return;
+        }
+        self.playing.set(false);
+        let mut result = Ok(());
+        self.timeline.update(|t| result = t.act(at, input, None));
+        self.notice.set(result.err().map(Notice::Rejected));
+    }
+
+    /// Lets `ms` pass.
+    pub fn wait(self, ms: u64) {
+        let at = self.timeline.with_untracked(|t| t.now().plus(ms));
+        self.act_at(at, GroupInput::Tick);
+    }
+
+    /// Lets time pass to the next message, timer or timeout.
+    pub fn next_event(self) {
+        if self.readonly {
+            return;
+        }
+        self.playing.set(false);
+        let mut result = Ok(());
+        self.timeline
+            .update(|t| result = t.next_event(IDLE_STEP_MS));
+        self.notice.set(result.err().map(Notice::Rejected));
+    }
+
+    /// Moves the cursor to `cursor` (clamped).
+    pub fn seek(self, cursor: usize) {
+        self.timeline.update(|t| t.seek(cursor));
+    }
+
+    pub fn position(self) -> (usize, usize) {
+        self.timeline.with_untracked(|t| (t.cursor(), t.len()))
+    }
+
+    /// Replaces the session by `trace`, at its start.
+    pub fn load(self, trace: GroupTrace) {
+        let title = trace.title.clone();
+        let mut timeline = GroupTimeline::from_trace(trace);
+        timeline.seek(0);
+        self.playing.set(false);
+        self.timeline.set(timeline);
+        self.scenario.set(title);
+        self.notice.set(None);
+    }
+
+    /// A new, empty group with the same configuration.
+    pub fn restart(self) {
+        let config = self.timeline.with_untracked(|t| t.trace().config.clone());
+        self.playing.set(false);
+        self.timeline.set(GroupTimeline::new(config));
+        self.scenario.set(None);
+        self.notice.set(None);
+    }
+}

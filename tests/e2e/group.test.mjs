@@ -1,0 +1,189 @@
+// Group mode in a real browser: every built-in group scenario plays, and its ownership chart and
+// alarm say what the scenario is about; the user's levers act on the group; refusals keep it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, expectText, setRange, text } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** Opens group mode on a built-in scenario, at its start. */
+async function openGroup(id) {
+  const opened = await open(browser, `${server.url}?mode=group`, { ready: 'group-view' });
+  await opened.page.getByTestId('group-scenario').selectOption(id);
+  await opened.page.getByTestId('group-load').click();
+  await expectText(opened.page, 'group-position', /^Step 0 of \d+/);
+  return opened;
+}
+
+/** The chart's spans, per partition: [[segment, label], …]. */
+async function chart(page) {
+  return page.getByTestId('chart-row').evaluateAll((rows) => Object.fromEntries(rows.map((row) => [
+    row.dataset.partition,
+    [...row.querySelectorAll('[data-testid="chart-span"]')].map((s) => [s.dataset.segment, s.dataset.label]),
+  ])));
+}
+
+async function alarm(page) {
+  return page.getByTestId('ownership-alarm').getAttribute('data-kind');
+}
+
+async function toEnd(page) {
+  await page.getByTestId('group-to-end').click();
+  const position = await text(page, 'group-position');
+  const [, n] = position.match(/of (\d+)/);
+  await expectText(page, 'group-position', new RegExp(`^Step ${n} of ${n}`));
+}
+
+test('a third member joins: each of its partitions is awaited, revoked, released, then given', async () => {
+  const { page, done } = await openGroup('third-member-joins');
+  assert.deepEqual(await chart(page), {}, 'nothing is owned before the first step');
+  await toEnd(page);
+  const rows = await chart(page);
+  assert.equal(Object.keys(rows).length, 9, 'foo has 6 partitions and bar 3');
+  const toC = Object.entries(rows).filter(([, spans]) => spans.some(([s, l]) => s === 'owned' && l === 'C'));
+  assert.equal(toC.length, 3, 'C gets three partitions');
+  for (const [partition, spans] of toC) {
+    const i = spans.findIndex(([s, l]) => s === 'owned' && l === 'C');
+    const story = spans.slice(i - 3, i).map(([s]) => s);
+    assert.deepEqual(story, ['owned_awaited', 'revoking', 'unreleased'], partition);
+  }
+  assert.equal(await alarm(page), 'none');
+  assert.equal(await page.getByTestId('member-card').count(), 3);
+  for (const card of await page.getByTestId('member-card').all()) {
+    assert.equal(await card.getByTestId('member-assigned').locator('.chip').count(), 3);
+    assert.equal(await card.getByTestId('member-state').textContent(), 'JOINED');
+  }
+  await done();
+});
+
+test('a killed member: its partitions are orphaned until the session timeout, then move', async () => {
+  const { page, done } = await openGroup('member-killed');
+  await toEnd(page);
+  const rows = await chart(page);
+  const orphaned = Object.values(rows).flat().filter(([s]) => s === 'orphaned');
+  assert.deepEqual(orphaned, [['orphaned', 'B✗'], ['orphaned', 'B✗']]);
+  for (const spans of Object.values(rows)) {
+    const [segment, label] = spans.at(-1);
+    assert.equal(segment, 'owned');
+    assert.notEqual(label, 'B');
+  }
+  assert.equal(await alarm(page), 'none');
+  const b = page.locator('[data-testid="member-card"][data-member="B"]');
+  assert.match(await b.getByTestId('member-status').textContent(), /killed/);
+  assert.equal(await b.getByTestId('member-kill').isDisabled(), true, 'a dead member has no levers');
+  assert.equal(await page.getByTestId('server-members').locator('tbody tr').count(), 2, 'B has left the coordinator');
+  await done();
+});
+
+test('a slow revoker holds the new member up, and the member shows the callback it runs', async () => {
+  const { page, done } = await openGroup('slow-revoker');
+  // Step 15: A's commit is done, onPartitionsRevoked runs; B waits in UNRELEASED_PARTITIONS.
+  await setRange(page, 'group-scrubber', 15);
+  await expectText(page, 'group-position', /^Step 15 of/);
+  const a = page.locator('[data-testid="member-card"][data-member="A"]');
+  assert.match(await a.getByTestId('member-running').textContent(), /onPartitionsRevoked\(t-2, t-3\)/);
+  const b = page.locator('[data-testid="server-members"] tr[data-member="B"] [data-testid="server-state"]');
+  assert.equal(await b.textContent(), 'UNRELEASED_PARTITIONS');
+  await toEnd(page);
+  const rows = await chart(page);
+  assert.deepEqual(rows['t-2'].map(([s]) => s), ['owned', 'owned_awaited', 'revoking', 'unreleased', 'owned']);
+  assert.deepEqual(rows['t-2'].at(-1), ['owned', 'B']);
+  assert.equal(await alarm(page), 'none');
+  await done();
+});
+
+test('a static member restarts with -2 and gets the same partitions back', async () => {
+  const { page, done } = await openGroup('static-member-restarts');
+  await toEnd(page);
+  const rows = await chart(page);
+  for (const p of ['t-0', 't-1', 't-2']) {
+    assert.deepEqual(rows[p], [['owned', 'A'], ['reserved', 'a-1 (away)'], ['owned', 'A']], p);
+  }
+  const epoch = await text(page, 'group-epoch');
+  await setRange(page, 'group-scrubber', 13);
+  await expectText(page, 'group-epoch', epoch);
+  assert.equal(await alarm(page), 'none');
+  await done();
+});
+
+test('with the safety switch off the alarm sounds while two members own a partition', async () => {
+  const { page, done } = await openGroup('safety-off');
+  await setRange(page, 'group-scrubber', 10);
+  await expectText(page, 'group-position', /^Step 10 of/);
+  assert.equal(await alarm(page), 'now');
+  assert.equal(await page.getByTestId('ownership-alarm').getAttribute('role'), 'alert');
+  assert.match(await text(page, 'ownership-alarm'), /t-2 \(A and B\), t-3 \(A and B\)/);
+  assert.equal(await page.getByTestId('safety-switch').isChecked(), false);
+  await toEnd(page);
+  assert.equal(await alarm(page), 'past', 'the alarm remembers what happened');
+  const rows = await chart(page);
+  assert.ok(rows['t-2'].some(([s, l]) => s === 'double' && l === 'A+B'));
+  assert.ok(rows['t-3'].some(([s, l]) => s === 'double' && l === 'A+B'));
+  await done();
+});
+
+test('playing a group scenario animates it step by step to its end', async () => {
+  const { page, done } = await openGroup('slow-revoker');
+  await setRange(page, 'group-speed', 3);
+  await page.getByTestId('group-play').click();
+  await expectText(page, 'group-position', /^Step [1-9]\d* of/, 3000);
+  const n = (await text(page, 'group-position')).match(/of (\d+)/)[1];
+  await expectText(page, 'group-position', new RegExp(`^Step ${n} of ${n}`), 20000);
+  assert.equal(await page.getByTestId('group-play').getAttribute('aria-pressed'), 'false', 'playback stops at the end');
+  await done();
+});
+
+test('the user runs a group: add, let time pass, kill, refuse, switch the safety rule', async () => {
+  const { page, done } = await openGroup('third-member-joins');
+  await page.getByTestId('group-new').click();
+  await expectText(page, 'group-position', 'Step 0 of 0 · 0 ms');
+  await page.getByTestId('add-member').click();
+  await page.getByTestId('add-member').click();
+  assert.deepEqual(await page.getByTestId('member-card').evaluateAll((c) => c.map((e) => e.dataset.member)), ['A', 'B']);
+  for (let i = 0; i < 40; i += 1) await page.getByTestId('group-next-event').click();
+  await page.getByTestId('group-wait-10s').click();
+  // The new group keeps the loaded scenario's topics: foo (6 partitions) and bar (3).
+  const owned = {};
+  for (const name of ['A', 'B']) {
+    const card = page.locator(`[data-testid="member-card"][data-member="${name}"]`);
+    assert.equal(await card.getByTestId('member-state').textContent(), 'JOINED', name);
+    owned[name] = await card.getByTestId('member-assigned').locator('.chip:not(.empty)').count();
+  }
+  assert.deepEqual([owned.A + owned.B, owned.A > 0, owned.B > 0], [9, true, true], JSON.stringify(owned));
+  // A refused action changes nothing and says why.
+  const before = await text(page, 'group-position');
+  await page.getByTestId('add-name').fill('A');
+  await page.getByTestId('add-member').click();
+  await expectText(page, 'group-notice', 'Refused: A is already running');
+  assert.equal(await text(page, 'group-position'), before);
+  // Kill B: its partitions are orphaned, then A gets them after the session timeout.
+  await page.locator('[data-testid="member-card"][data-member="B"]').getByTestId('member-kill').click();
+  for (let i = 0; i < 6; i += 1) await page.getByTestId('group-wait-10s').click();
+  const rows = await chart(page);
+  assert.equal(Object.values(rows).flat().filter(([s, l]) => s === 'orphaned' && l === 'B✗').length, owned.B);
+  assert.equal(Object.values(rows).flat().filter(([s]) => s === 'orphaned').length, owned.B, 'only B\'s partitions were orphaned');
+  const a = page.locator('[data-testid="member-card"][data-member="A"]');
+  assert.equal(await a.getByTestId('member-assigned').locator('.chip:not(.empty)').count(), 9);
+  await page.getByTestId('safety-switch').uncheck();
+  await expectText(page, 'safety-off', /The safety rule is off/);
+  await page.getByTestId('add-partition').first().click();
+  assert.match(await text(page, 'group-topics'), /bar: 4 partitions/);
+  await done();
+});
+
+test('switching views keeps both sessions', async () => {
+  const { page, done } = await open(browser, server.url);
+  await setRange(page, 'scrubber', 3);
+  const position = await text(page, 'position');
+  await page.getByTestId('mode-group').click();
+  await page.getByTestId('group-view').waitFor();
+  assert.match(page.url(), /\?mode=group/);
+  await setRange(page, 'group-scrubber', 4);
+  await page.getByTestId('mode-member').click();
+  await expectText(page, 'position', position);
+  await page.getByTestId('mode-group').click();
+  await expectText(page, 'group-position', /^Step 4 of/);
+  await done();
+});
