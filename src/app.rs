@@ -54,8 +54,13 @@ pub enum Mode {
     Group,
 }
 
-/// Group mode's few keys: space plays, the arrows step, `n` lets the next event happen.
-fn on_group_key(group: GroupSession, ev: &web_sys::KeyboardEvent) {
+/// Group mode's few keys (listed in the help): space plays, the arrows step, `n` lets the next
+/// event happen, `?` and Escape open and close the help.
+fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::KeyboardEvent) {
+    if ev.key() == "Escape" {
+        session.help_open.set(false);
+        return;
+    }
     if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
         return;
     }
@@ -69,6 +74,7 @@ fn on_group_key(group: GroupSession, ev: &web_sys::KeyboardEvent) {
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
         "ArrowRight" if !on_control => group.seek(cursor + 1),
         "n" => group.next_event(),
+        "?" => session.help_open.update(|h| *h = !*h),
         _ => return,
     }
     ev.prevent_default();
@@ -217,7 +223,7 @@ pub fn App() -> impl IntoView {
     }
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
-            on_group_key(group, &ev);
+            on_group_key(group, session, &ev);
         } else {
             on_key(session, ev);
         }

@@ -4,6 +4,18 @@ use crate::context::use_session;
 use crate::shortcuts::{key_label, SHORTCUTS};
 use leptos::prelude::*;
 
+/// Group mode's keys (`app::on_group_key` handles them).
+const GROUP_KEYS: [(&str, &str); 5] = [
+    ("Space", "Play / pause"),
+    ("←", "One step back"),
+    ("→", "One step forward"),
+    (
+        "n",
+        "Next event: deliver the next message, or fire the next timer",
+    ),
+    ("?", "This list"),
+];
+
 /// A modal list of every shortcut; `?` or Escape toggles it.
 #[component]
 pub fn HelpDialog() -> impl IntoView {
@@ -27,6 +39,14 @@ pub fn HelpDialog() -> impl IntoView {
                             <tr><th scope="row"><kbd>{key_label(key, *shift)}</kbd></th><td>{*what}</td></tr>
                         }).collect_view()}
                         <tr><th scope="row"><kbd>"Esc"</kbd></th><td>"Close this list, or leave a text field"</td></tr>
+                    </tbody>
+                </table>
+                <h3>"In the group view"</h3>
+                <table class="shortcuts" data-testid="group-shortcuts">
+                    <tbody>
+                        {GROUP_KEYS.iter().map(|(key, what)| view! {
+                            <tr><th scope="row"><kbd>{*key}</kbd></th><td>{*what}</td></tr>
+                        }).collect_view()}
                     </tbody>
                 </table>
                 <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>

@@ -20,6 +20,22 @@ try {
     await page.locator('.member').screenshot({ path: join(out, `fenced-${colorScheme}.png`) });
     await done();
   }
+  // Group mode: the whole view, the ownership chart of a slow revoker, and the alarm (dark).
+  for (const [colorScheme, scenario, step, file, panel] of [
+    ['light', 'third-member-joins', 34, 'group-light.png', null],
+    ['light', 'slow-revoker', 34, 'group-chart-light.png', '.ownership'],
+    ['dark', 'safety-off', 11, 'group-alarm-dark.png', '.ownership'],
+  ]) {
+    const opened = await open(browser, `${server.url}?mode=group&scenario=${scenario}`,
+      { colorScheme, viewport: { width: 1440, height: 1300 }, ready: 'group-view' });
+    await setRange(opened.page, 'group-scrubber', step);
+    await expectText(opened.page, 'group-position', new RegExp(`^Step ${step} of`));
+    // Let the chips that just arrived finish their animation.
+    await opened.page.waitForTimeout(800);
+    const target = panel ? opened.page.locator(panel) : opened.page;
+    await target.screenshot({ path: join(out, file) });
+    await opened.done();
+  }
   const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 900 } });
   await instant(page);
   await loadScenario(page, '03-incremental-reassignment');

@@ -73,10 +73,11 @@ pub fn OwnershipChart() -> impl IntoView {
             .map(|i| i * step)
             .map(|t| {
                 let tx = x(t);
+                let anchor = if tx + 24 > WIDTH { "end" } else { "middle" };
                 view! {
                     <g class="tick">
                         <line x1=tx y1=TOP - 4 x2=tx y2=height />
-                        <text x=tx y=TOP - 8 text-anchor="middle">{format!("{}s", t / 1000)}</text>
+                        <text x=tx y=TOP - 8 text-anchor=anchor>{format!("{}s", t / 1000)}</text>
                     </g>
                 }
             })
