@@ -5,7 +5,7 @@ use crate::shortcuts::{key_label, SHORTCUTS};
 use leptos::prelude::*;
 
 /// Group mode's keys (`app::on_group_key` handles them).
-const GROUP_KEYS: [(&str, &str); 5] = [
+pub const GROUP_KEYS: [(&str, &str); 5] = [
     ("Space", "Play / pause"),
     ("←", "One step back"),
     ("→", "One step forward"),

@@ -187,3 +187,22 @@ test('switching views keeps both sessions', async () => {
   await expectText(page, 'group-position', /^Step 4 of/);
   await done();
 });
+
+test('the group view has its own keys, listed in the help', async () => {
+  const { page, done } = await openGroup('slow-revoker');
+  await page.locator('#group-steps-title').click();
+  await page.keyboard.press('ArrowRight');
+  await expectText(page, 'group-position', /^Step 1 of/);
+  await page.keyboard.press('ArrowLeft');
+  await expectText(page, 'group-position', /^Step 0 of/);
+  await page.getByTestId('group-to-end').click();
+  const before = Number((await text(page, 'group-position')).match(/of (\d+)/)[1]);
+  await page.locator('#group-steps-title').click();
+  await page.keyboard.press('n');
+  await expectText(page, 'group-position', new RegExp(`^Step ${before + 1} of ${before + 1} `));
+  await page.keyboard.press('?');
+  await page.getByTestId('group-shortcuts').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('help').waitFor({ state: 'detached' });
+  await done();
+});

@@ -21,3 +21,11 @@ fn the_dialog_query_round_trips() {
     let e = Embed::parse("?embed=1&readonly=1&hide=log&step=3&from=1&to=5&autoplay=1");
     assert_eq!(Embed::parse(&e.query()), e);
 }
+
+#[wasm_bindgen_test]
+fn mode_group_opens_group_mode() {
+    let e = Embed::parse("?mode=group&scenario=safety-off");
+    assert!(e.group);
+    assert_eq!(e.scenario.as_deref(), Some("safety-off"));
+    assert!(!Embed::parse("?mode=member").group);
+}

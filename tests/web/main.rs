@@ -7,6 +7,7 @@ mod embed;
 mod page;
 mod panels_console;
 mod panels_controls;
+mod panels_group;
 mod panels_history;
 mod panels_member;
 

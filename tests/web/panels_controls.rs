@@ -68,7 +68,14 @@ async fn the_help_lists_every_shortcut() {
         .query_selector_all("tr")
         .expect("rows")
         .length();
-    assert_eq!(rows as usize, kip848_viz::shortcuts::SHORTCUTS.len() + 1);
+    let group = kip848_viz::components::help_dialog::GROUP_KEYS.len();
+    assert_eq!(rows as usize, kip848_viz::shortcuts::SHORTCUTS.len() + 1 + group);
+    let group_rows = m
+        .find("group-shortcuts")
+        .query_selector_all("tr")
+        .expect("rows")
+        .length();
+    assert_eq!(group_rows as usize, group);
 }
 
 #[wasm_bindgen_test]
