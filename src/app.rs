@@ -137,8 +137,26 @@ fn first_scenario() -> Timeline {
     timeline
 }
 
+/// Loads the first group scenario, unless the group view already holds something.
+fn open_first_group_scenario(group: GroupSession) {
+    let untouched = group.timeline.with_untracked(|t| t.is_empty())
+        && group.scenario.with_untracked(Option::is_none);
+    if !untouched {
+        return;
+    }
+    if let Some(Ok(trace)) = GROUP_SCENARIOS
+        .first()
+        .and_then(|(id, _)| group_scenario(id))
+    {
+        group.load(trace);
+    }
+}
+
 /// Switches the view and says so in the address (`?mode=group`), so a reload or a link keeps it.
-fn switch(mode: RwSignal<Mode>, to: Mode) {
+fn switch(mode: RwSignal<Mode>, group: GroupSession, to: Mode) {
+    if to == Mode::Group {
+        open_first_group_scenario(group);
+    }
     mode.set(to);
     let location = window().location();
     let path = location.pathname().unwrap_or_default();
@@ -204,22 +222,19 @@ pub fn App() -> impl IntoView {
         Mode::Member
     });
     let group = provide_group_session(Default::default(), embed.readonly);
-    // The group view opens on the scenario the link names, else on the first one.
+    // The group view opens on the scenario the link names, else on the first one, which is
+    // loaded when the view is first shown (the member view's first render does not pay for it).
     let linked = embed
         .scenario
         .as_deref()
         .filter(|_| embed.group)
         .and_then(group_scenario)
         .and_then(Result::ok);
-    let first = || {
-        GROUP_SCENARIOS
-            .first()
-            .and_then(|(id, _)| group_scenario(id))
-            .and_then(Result::ok)
-    };
-    if let Some(trace) = linked.clone().or_else(first) {
+    if let Some(trace) = linked {
         group.load(trace);
-        group.playing.set(linked.is_some() && embed.autoplay);
+        group.playing.set(embed.autoplay);
+    } else if embed.group {
+        open_first_group_scenario(group);
     }
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
@@ -250,9 +265,9 @@ pub fn App() -> impl IntoView {
         {(shows("header") || group_first).then(|| view! {
             <nav class="mode-tabs" role="tablist" aria-label="View">
                 <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
-                    on:click=move |_| switch(mode, Mode::Member)>"One member"</button>
+                    on:click=move |_| switch(mode, group, Mode::Member)>"One member"</button>
                 <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
-                    on:click=move |_| switch(mode, Mode::Group)>"Group"</button>
+                    on:click=move |_| switch(mode, group, Mode::Group)>"Group"</button>
             </nav>
         })}
         <Show when=move || mode.get() == Mode::Group>

@@ -69,7 +69,10 @@ async fn the_help_lists_every_shortcut() {
         .expect("rows")
         .length();
     let group = kip848_viz::components::help_dialog::GROUP_KEYS.len();
-    assert_eq!(rows as usize, kip848_viz::shortcuts::SHORTCUTS.len() + 1 + group);
+    assert_eq!(
+        rows as usize,
+        kip848_viz::shortcuts::SHORTCUTS.len() + 1 + group
+    );
     let group_rows = m
         .find("group-shortcuts")
         .query_selector_all("tr")
