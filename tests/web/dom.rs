@@ -18,18 +18,7 @@ pub fn mount<V: IntoView + 'static>(
     timeline: Timeline,
     view: impl FnOnce() -> V + 'static,
 ) -> Mounted {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document");
-    let root: HtmlElement = document
-        .create_element("div")
-        .expect("div")
-        .unchecked_into();
-    document
-        .body()
-        .expect("body")
-        .append_child(&root)
-        .expect("appended");
+    let root = new_root();
     let session_slot = std::rc::Rc::new(std::cell::Cell::new(None));
     let slot = session_slot.clone();
     let handle = leptos::mount::mount_to(root.clone(), move || {
@@ -42,6 +31,23 @@ pub fn mount<V: IntoView + 'static>(
         session,
         _handle: Box::new(handle),
     }
+}
+
+/// A fresh element at the end of the body, to mount a component under.
+pub fn new_root() -> HtmlElement {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document");
+    let root: HtmlElement = document
+        .create_element("div")
+        .expect("div")
+        .unchecked_into();
+    document
+        .body()
+        .expect("body")
+        .append_child(&root)
+        .expect("appended");
+    root
 }
 
 /// A built-in scenario's timeline, at its end.

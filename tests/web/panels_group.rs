@@ -1,7 +1,7 @@
 //! Group mode's panels mounted on their own: the ownership chart and its alarm, and a member's
 //! levers acting on the group.
 
-use crate::dom::tick;
+use crate::dom::{new_root, tick};
 use kip848_core::group::GroupTimeline;
 use kip848_viz::components::group::{members::MemberColumns, ownership_chart::OwnershipChart};
 use kip848_viz::group::{provide_group_session, scenarios::group_scenario, GroupSession};
@@ -16,18 +16,7 @@ fn mount_group<V: IntoView + 'static>(
     view: impl FnOnce() -> V + 'static,
 ) -> (HtmlElement, GroupSession) {
     let trace = group_scenario(id).expect("a scenario").expect("valid");
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document");
-    let root: HtmlElement = document
-        .create_element("div")
-        .expect("div")
-        .unchecked_into();
-    document
-        .body()
-        .expect("body")
-        .append_child(&root)
-        .expect("appended");
+    let root = new_root();
     let slot = std::rc::Rc::new(std::cell::Cell::new(None));
     let inner = slot.clone();
     let handle = leptos::mount::mount_to(root.clone(), move || {
