@@ -153,9 +153,14 @@ fn open_first_group_scenario(group: GroupSession) {
 }
 
 /// Switches the view and says so in the address (`?mode=group`), so a reload or a link keeps it.
-fn switch(mode: RwSignal<Mode>, group: GroupSession, to: Mode) {
-    if to == Mode::Group {
-        open_first_group_scenario(group);
+fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: Mode) {
+    // The hidden view stops playing: nobody watches it.
+    match to {
+        Mode::Group => {
+            session.playing.set(false);
+            open_first_group_scenario(group);
+        }
+        Mode::Member => group.playing.set(false),
     }
     mode.set(to);
     let location = window().location();
@@ -265,9 +270,9 @@ pub fn App() -> impl IntoView {
         {(shows("header") || group_first).then(|| view! {
             <nav class="mode-tabs" role="tablist" aria-label="View">
                 <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
-                    on:click=move |_| switch(mode, group, Mode::Member)>"One member"</button>
+                    on:click=move |_| switch(mode, session, group, Mode::Member)>"One member"</button>
                 <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
-                    on:click=move |_| switch(mode, group, Mode::Group)>"Group"</button>
+                    on:click=move |_| switch(mode, session, group, Mode::Group)>"Group"</button>
             </nav>
         })}
         <Show when=move || mode.get() == Mode::Group>

@@ -181,8 +181,13 @@ test('switching views keeps both sessions', async () => {
   await page.getByTestId('group-view').waitFor();
   assert.match(page.url(), /\?mode=group/);
   await setRange(page, 'group-scrubber', 4);
+  await page.getByTestId('group-play').click();
   await page.getByTestId('mode-member').click();
   await expectText(page, 'position', position);
+  await page.getByTestId('mode-group').click();
+  assert.equal(await page.getByTestId('group-play').getAttribute('aria-pressed'), 'false', 'a hidden view stops playing');
+  await setRange(page, 'group-scrubber', 4);
+  await page.getByTestId('mode-member').click();
   await page.getByTestId('mode-group').click();
   await expectText(page, 'group-position', /^Step 4 of/);
   await done();
