@@ -4,8 +4,7 @@
 //! stops disturbing the group, every live member reaches its target within a bounded number of
 //! heartbeats.
 
-use kip848_core::group::sim::GroupConfig;
-use kip848_core::group::{Assignor, GroupInput, GroupSim, Segment, ServerState};
+use kip848_core::group::{Assignor, GroupConfig, GroupInput, GroupSim, Segment, ServerState};
 use kip848_core::*;
 use proptest::prelude::*;
 

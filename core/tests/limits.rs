@@ -105,7 +105,7 @@ fn a_group_is_small_enough_to_draw_and_cannot_spin() {
 
 #[test]
 fn partitions_are_added_never_removed() {
-    use kip848_core::group::sim::GroupConfig;
+    use kip848_core::group::GroupConfig;
     use kip848_core::group::{GroupInput, GroupSim};
     use kip848_core::Millis;
     let mut config = GroupConfig::default();

@@ -1,6 +1,6 @@
 //! One line per group input, for the group view's step list.
 
-use super::sim::GroupInput;
+use super::GroupInput;
 
 fn names(set: &std::collections::BTreeSet<String>) -> String {
     set.iter().cloned().collect::<Vec<_>>().join(", ")

@@ -14,17 +14,23 @@
 
 mod assignor;
 pub mod chart;
+mod config;
 mod coordinator;
 mod describe;
+mod input;
 pub mod ownership;
 mod reconcile;
+mod schedule;
 pub mod sim;
 pub mod timeline;
 pub mod trace;
 
 pub use assignor::Assignor;
+pub use config::{GroupConfig, MAX_MEMBERS, MAX_TOPICS, MAX_TOPIC_PARTITIONS};
 pub use coordinator::{Coordinator, CoordinatorConfig, Reply, ServerMember, ServerState};
+pub use input::{GroupInput, GroupRejected};
 pub use ownership::{Holding, Segment, Snapshot};
-pub use sim::{GroupInput, GroupSim, Message, MessageKind, SimMember};
+pub use schedule::{Message, MessageKind};
+pub use sim::{GroupSim, SimMember};
 pub use timeline::GroupTimeline;
 pub use trace::{GroupStep, GroupTrace};

@@ -1,8 +1,8 @@
 //! A group session: its trace and a cursor, with the group at the cursor, so that the group view
 //! can rewind, replay and fork exactly like the single-member view.
 
-use super::sim::{GroupConfig, GroupInput, GroupSim};
 use super::trace::{GroupStep, GroupTrace};
+use super::{GroupConfig, GroupInput, GroupSim};
 use crate::time::Millis;
 
 /// The group is kept every this many steps, so that seeking replays at most this many.
@@ -151,7 +151,6 @@ impl GroupTimeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::sim::GroupConfig;
 
     fn add(name: &str) -> GroupInput {
         GroupInput::AddMember {

@@ -1,7 +1,7 @@
 //! Group traces (`"model": "group"`): the group's configuration and the inputs of the user and the
 //! schedule, in the trace file format; and the lines `kip848-replay` prints for them.
 
-use super::sim::{GroupConfig, GroupInput, GroupSim};
+use super::{GroupConfig, GroupInput, GroupSim};
 use crate::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
 use crate::time::Millis;
 use crate::trace::{TraceError, FORMAT};

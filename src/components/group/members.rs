@@ -2,8 +2,7 @@
 //! it is running) with the user's levers on it. New chips fly in; the column keeps its place.
 
 use crate::group::{use_group_session, GroupSession};
-use kip848_core::group::sim::SimMember;
-use kip848_core::group::GroupInput;
+use kip848_core::group::{GroupInput, SimMember};
 use kip848_core::{Effect, ErrorCode, Outcome, PartitionSet, StateName};
 use leptos::prelude::*;
 use std::collections::BTreeSet;

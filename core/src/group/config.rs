@@ -1,0 +1,101 @@
+//! A simulated group's settings, and the limits that keep it drawable and finite.
+
+use super::coordinator::CoordinatorConfig;
+use super::input::GroupRejected;
+use crate::limits::MAX_NAME_CHARS;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Group settings: the coordinator's, the members', and the network's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GroupConfig {
+    pub coordinator: CoordinatorConfig,
+    /// How long a message takes each way.
+    pub latency_ms: u64,
+    pub retry_backoff_ms: u64,
+    pub retry_backoff_max_ms: u64,
+    pub heartbeat_between_revoke_and_assign: bool,
+}
+
+impl Default for GroupConfig {
+    fn default() -> Self {
+        GroupConfig {
+            coordinator: CoordinatorConfig::default(),
+            latency_ms: 20,
+            retry_backoff_ms: 100,
+            retry_backoff_max_ms: 1000,
+            heartbeat_between_revoke_and_assign: false,
+        }
+    }
+}
+
+/// Members a simulated group may have at once.
+pub const MAX_MEMBERS: usize = 8;
+/// Topics a simulated group may have, and partitions per topic: a chart a person can read.
+pub const MAX_TOPICS: usize = 8;
+pub const MAX_TOPIC_PARTITIONS: u32 = 64;
+
+/// Partitions can be added, never removed (as in Kafka), within the limits above.
+pub(crate) fn check_partitions(
+    topics: &BTreeMap<String, u32>,
+    topic: &str,
+    count: u32,
+) -> Result<(), GroupRejected> {
+    let bad = |m: String| Err(GroupRejected::BadInput(m));
+    match topics.get(topic) {
+        _ if topic.is_empty() || topic.chars().count() > MAX_NAME_CHARS => {
+            bad("a topic needs a name of up to 256 characters".to_owned())
+        }
+        _ if count > MAX_TOPIC_PARTITIONS || count == 0 => bad(format!(
+            "a topic here has 1 to {MAX_TOPIC_PARTITIONS} partitions"
+        )),
+        Some(&old) if count <= old => bad(format!(
+            "{topic} has {old} partitions; Kafka can add partitions, never remove them"
+        )),
+        None if topics.len() >= MAX_TOPICS => {
+            bad(format!("a group here has at most {MAX_TOPICS} topics"))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl GroupConfig {
+    /// Limits on a configuration read from a file or link.
+    pub fn check(&self) -> Result<(), String> {
+        let topics = &self.coordinator.topics;
+        if topics.len() > MAX_TOPICS {
+            return Err(format!("at most {MAX_TOPICS} topics"));
+        }
+        for (topic, &count) in topics {
+            if topic.is_empty() || topic.chars().count() > MAX_NAME_CHARS {
+                return Err("a topic needs a name of up to 256 characters".to_owned());
+            }
+            if count == 0 || count > MAX_TOPIC_PARTITIONS {
+                return Err(format!(
+                    "{topic}: a topic here has 1 to {MAX_TOPIC_PARTITIONS} partitions"
+                ));
+            }
+        }
+        let c = &self.coordinator;
+        if c.group_id.is_empty() || c.group_id.chars().count() > MAX_NAME_CHARS {
+            return Err("group_id needs 1 to 256 characters".to_owned());
+        }
+        // Zero or tiny intervals would make the schedule spin at one instant.
+        if !(100..=600_000).contains(&c.heartbeat_interval_ms) {
+            return Err("heartbeat_interval_ms is from 100 to 600000".to_owned());
+        }
+        if !(1_000..=3_600_000).contains(&c.session_timeout_ms) {
+            return Err("session_timeout_ms is from 1000 to 3600000".to_owned());
+        }
+        if self.latency_ms > 60_000 {
+            return Err("latency_ms is at most 60000".to_owned());
+        }
+        if self.retry_backoff_ms == 0 || self.retry_backoff_max_ms > 600_000 {
+            return Err(
+                "retry_backoff_ms is at least 1 and retry_backoff_max_ms at most 600000".to_owned(),
+            );
+        }
+        Ok(())
+    }
+}
