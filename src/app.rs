@@ -21,8 +21,7 @@ use crate::components::{
 };
 use crate::context::{provide_session_with, Session, MAX_SPEED};
 use crate::embed::Embed;
-use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
-use crate::group::{provide_group_session, GroupSession};
+use crate::mode::{on_group_key, open_group, switch, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{persist, playback, scenarios};
 use kip848_core::Timeline;
@@ -30,7 +29,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Whether a key press belongs to a text field (typing), not to the page's shortcuts.
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+pub(crate) fn typing(ev: &web_sys::KeyboardEvent) -> bool {
     let Some(target) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -45,39 +44,6 @@ fn typing(ev: &web_sys::KeyboardEvent) -> bool {
         ),
         _ => target.has_attribute("contenteditable"),
     }
-}
-
-/// Which view the page shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    Member,
-    Group,
-}
-
-/// Group mode's few keys (listed in the help): space plays, the arrows step, `n` lets the next
-/// event happen, `?` and Escape open and close the help.
-fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::KeyboardEvent) {
-    if ev.key() == "Escape" {
-        session.help_open.set(false);
-        return;
-    }
-    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-        return;
-    }
-    let on_control = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "INPUT" | "SELECT"));
-    let (cursor, _) = group.position();
-    match ev.key().as_str() {
-        " " if !on_control => group.playing.update(|p| *p = !*p),
-        "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
-        "ArrowRight" if !on_control => group.seek(cursor + 1),
-        "n" => group.next_event(),
-        "?" => session.help_open.update(|h| *h = !*h),
-        _ => return,
-    }
-    ev.prevent_default();
 }
 
 fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
@@ -137,48 +103,6 @@ fn first_scenario() -> Timeline {
     timeline
 }
 
-/// Loads the first group scenario, unless the group view already holds something.
-fn open_first_group_scenario(group: GroupSession) {
-    let untouched = group.timeline.with_untracked(|t| t.is_empty())
-        && group.scenario.with_untracked(Option::is_none);
-    if !untouched {
-        return;
-    }
-    if let Some(Ok(trace)) = GROUP_SCENARIOS
-        .first()
-        .and_then(|(id, _)| group_scenario(id))
-    {
-        group.load(trace);
-    }
-}
-
-/// Switches the view and says so in the address (`?mode=group`), so a reload or a link keeps it.
-fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: Mode) {
-    // The hidden view stops playing: nobody watches it.
-    match to {
-        Mode::Group => {
-            session.playing.set(false);
-            open_first_group_scenario(group);
-        }
-        Mode::Member => group.playing.set(false),
-    }
-    mode.set(to);
-    let location = window().location();
-    let path = location.pathname().unwrap_or_default();
-    let query = match to {
-        Mode::Group => "?mode=group",
-        Mode::Member => "",
-    };
-    let hash = location.hash().unwrap_or_default();
-    if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{query}{hash}")),
-        );
-    }
-}
-
 /// Opens what the URL and the saved session say, applying the embed options.
 fn open(embed: &Embed) -> Session {
     let start = persist::start(first_scenario);
@@ -226,21 +150,7 @@ pub fn App() -> impl IntoView {
     } else {
         Mode::Member
     });
-    let group = provide_group_session(Default::default(), embed.readonly);
-    // The group view opens on the scenario the link names, else on the first one, which is
-    // loaded when the view is first shown (the member view's first render does not pay for it).
-    let linked = embed
-        .scenario
-        .as_deref()
-        .filter(|_| embed.group)
-        .and_then(group_scenario)
-        .and_then(Result::ok);
-    if let Some(trace) = linked {
-        group.load(trace);
-        group.playing.set(embed.autoplay);
-    } else if embed.group {
-        open_first_group_scenario(group);
-    }
+    let group = open_group(&embed);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
             on_group_key(group, session, &ev);

@@ -11,6 +11,7 @@ pub mod context;
 pub mod download;
 pub mod embed;
 pub mod group;
+pub mod mode;
 pub mod panic_hook;
 pub mod persist;
 pub mod playback;

@@ -1,6 +1,7 @@
 //! Effects (cgmsm.md §4): imperatives the member returns, in order, from each input.
 
 use crate::assignment::PartitionSet;
+use crate::config::Config;
 use crate::error_code::ErrorCode;
 use crate::state::StateName;
 use serde::Serialize;
@@ -119,6 +120,31 @@ pub struct FullFields {
 }
 
 impl HeartbeatRequest {
+    /// The request a member with this configuration, id and epoch sends: with the full fields
+    /// (its `subscription`) or without, and its owned partitions or none. Both models build theirs
+    /// here; what differs between them is when and what they choose to send.
+    pub fn from_member(
+        purpose: Purpose,
+        config: &Config,
+        (member_id, member_epoch): (&str, i32),
+        full_with: Option<&BTreeSet<String>>,
+        owned: Option<PartitionSet>,
+    ) -> Self {
+        HeartbeatRequest {
+            purpose,
+            group_id: config.group_id.clone(),
+            member_id: member_id.to_owned(),
+            member_epoch,
+            instance_id: config.instance_id.clone(),
+            full: full_with.map(|subscription| FullFields {
+                rebalance_timeout_ms: config.rebalance_timeout_ms,
+                subscribed_topics: subscription.clone(),
+                server_assignor: config.server_assignor.clone(),
+            }),
+            owned,
+        }
+    }
+
     pub fn is_full(&self) -> bool {
         self.full.is_some()
     }

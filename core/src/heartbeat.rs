@@ -9,7 +9,7 @@
 //! Neither fires while a heartbeat is in flight; the interval does not fire while a retry is owed.
 
 use crate::config::Config;
-use crate::effect::{Effect, FullFields, HeartbeatRequest, Purpose};
+use crate::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::member::{Member, State};
 use crate::time::Millis;
 use crate::PartitionSet;
@@ -159,19 +159,13 @@ impl Member {
         } else {
             None
         };
-        let request = HeartbeatRequest {
+        let request = HeartbeatRequest::from_member(
             purpose,
-            group_id: self.config.group_id.clone(),
-            member_id: self.member_id.clone(),
-            member_epoch: self.member_epoch,
-            instance_id: self.config.instance_id.clone(),
-            full: full.then(|| FullFields {
-                rebalance_timeout_ms: self.config.rebalance_timeout_ms,
-                subscribed_topics: self.subscription.clone(),
-                server_assignor: self.config.server_assignor.clone(),
-            }),
+            &self.config,
+            (&self.member_id, self.member_epoch),
+            full.then_some(&self.subscription),
             owned,
-        };
+        );
         self.sender.in_flight = Some(purpose);
         self.sender.remembered = None;
         self.sender.last_sent_at = Some(self.now);

@@ -8,7 +8,7 @@
 //! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over |
 
 use super::member::KafkaMember;
-use crate::effect::{Effect, FullFields, HeartbeatRequest, Purpose};
+use crate::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::state::StateName;
 use crate::time::Millis;
 
@@ -75,19 +75,13 @@ impl KafkaMember {
                 self.heartbeats.local_sent = Some(self.current.clone());
             }
         }
-        let request = HeartbeatRequest {
+        let request = HeartbeatRequest::from_member(
             purpose,
-            group_id: self.config.group_id.clone(),
-            member_id: self.member_id.clone(),
-            member_epoch: self.member_epoch,
-            instance_id: self.config.instance_id.clone(),
-            full: full.then(|| FullFields {
-                rebalance_timeout_ms: self.config.rebalance_timeout_ms,
-                subscribed_topics: self.subscription.clone(),
-                server_assignor: self.config.server_assignor.clone(),
-            }),
+            &self.config,
+            (&self.member_id, self.member_epoch),
+            full.then_some(&self.subscription),
             owned,
-        };
+        );
         self.heartbeats.in_flight.push_back(purpose);
         self.heartbeats.last_sent_at = Some(self.now);
         self.heartbeats.next_due = self.now.plus(u64::from(self.heartbeat_interval_ms));

@@ -126,12 +126,8 @@ fn MemberColumn(name: String) -> impl IntoView {
     let held = move || me.with(|m| m.as_ref().is_some_and(|m| m.held));
     let delayed = move || me.with(|m| m.as_ref().is_some_and(|m| m.delay_callbacks));
     let error = RwSignal::new(INJECTABLE[0].as_str().to_owned());
-    let act = {
-        let name = name.clone();
-        move |make: fn(String) -> GroupInput| session.act(make(name.clone()))
-    };
-    let (a1, a2, a3, a4) = (act.clone(), act.clone(), act.clone(), act);
-    let (a5, a6, a7) = (name.clone(), name.clone(), name.clone());
+    let who = StoredValue::new(name.clone());
+    let who = move || who.get_value();
     let disabled = move || !alive() || session.readonly;
     view! {
         <article class="member-card" data-testid="member-card" data-member=name.clone()
@@ -156,23 +152,17 @@ fn MemberColumn(name: String) -> impl IntoView {
             </Show>
             <div class="member-levers" role="group" aria-label=format!("What happens to {name}")>
                 <button data-testid="member-complete" disabled=move || disabled() || awaiting().is_none()
-                    on:click=move |_| a1(|name| GroupInput::Complete { name, outcome: Outcome::Ok })>"Complete"</button>
+                    on:click=move |_| session.act(GroupInput::Complete { name: who(), outcome: Outcome::Ok })>"Complete"</button>
                 <button data-testid="member-delay" aria-pressed=move || delayed().to_string() disabled=disabled
-                    on:click=move |_| {
-                        let on = !delayed();
-                        session.act(GroupInput::DelayCallbacks { name: a6.clone(), delayed: on });
-                    }>{move || if delayed() { "Callbacks: slow" } else { "Callbacks: instant" }}</button>
+                    on:click=move |_| session.act(GroupInput::DelayCallbacks { name: who(), delayed: !delayed() })>{move || if delayed() { "Callbacks: slow" } else { "Callbacks: instant" }}</button>
                 <button data-testid="member-hold" aria-pressed=move || held().to_string() disabled=disabled
-                    on:click=move |_| {
-                        let on = !held();
-                        session.act(GroupInput::Hold { name: a7.clone(), held: on });
-                    }>{move || if held() { "Release messages" } else { "Hold messages" }}</button>
+                    on:click=move |_| session.act(GroupInput::Hold { name: who(), held: !held() })>{move || if held() { "Release messages" } else { "Hold messages" }}</button>
                 <button data-testid="member-drop" disabled=disabled
-                    on:click=move |_| a2(|name| GroupInput::Drop { name })>"Drop messages"</button>
+                    on:click=move |_| session.act(GroupInput::Drop { name: who() })>"Drop messages"</button>
                 <button data-testid="member-close" disabled=disabled
-                    on:click=move |_| a3(|name| GroupInput::CloseMember { name })>"Close"</button>
+                    on:click=move |_| session.act(GroupInput::CloseMember { name: who() })>"Close"</button>
                 <button class="danger-button" data-testid="member-kill" disabled=disabled
-                    on:click=move |_| a4(|name| GroupInput::KillMember { name })>"Kill"</button>
+                    on:click=move |_| session.act(GroupInput::KillMember { name: who() })>"Kill"</button>
                 <span class="inject">
                     <select data-testid="member-error" aria-label="Error for the next response" disabled=disabled
                         prop:value=move || error.get() on:change=move |ev| error.set(event_target_value(&ev))>
@@ -181,8 +171,7 @@ fn MemberColumn(name: String) -> impl IntoView {
                     <button data-testid="member-inject" disabled=disabled
                         on:click=move |_| {
                             let code = ErrorCode::from(error.get_untracked().as_str());
-                            let name = a5.clone();
-                            session.act(GroupInput::InjectError { name, code });
+                            session.act(GroupInput::InjectError { name: who(), code });
                         }>"Fail next response"</button>
                 </span>
             </div>

@@ -33,9 +33,13 @@ pub fn OwnershipChart() -> impl IntoView {
     });
     let now_double = move || {
         session.timeline.with(|t| {
+            // The history's newest entry is the group as it is now.
             t.sim()
-                .ownership()
+                .history()
+                .entries()
+                .last()
                 .into_iter()
+                .flat_map(|(_, now)| now.iter())
                 .filter(|(_, h)| h.segment() == Segment::Double)
                 .map(|((topic, p), h)| format!("{topic}-{p} ({})", h.owners.join(" and ")))
                 .collect::<Vec<_>>()
