@@ -13,10 +13,12 @@ use std::sync::Arc;
 /// One partition at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Holding {
-    /// Members of the group that have it in their assigned set.
+    /// Members that have it in their assigned set and that the coordinator counts as holding it.
     pub owners: Vec<String>,
-    /// Members the coordinator no longer counts (expired, fenced) that still have it: they find
-    /// out at their next heartbeat. Kafka fences their commits; the coordinator cannot stop them.
+    /// Members that have it although the coordinator does not count it as theirs: expired or
+    /// fenced members that find out at their next heartbeat, and seed members that finish a
+    /// reconciliation toward an outdated target (the seed design finishes the running one before
+    /// the newest; the shipped client aborts it). No coordinator rule can stop them.
     pub zombies: Vec<String>,
     /// Members the coordinator has asked to revoke it.
     pub revoking: Vec<String>,
@@ -43,7 +45,7 @@ pub enum Segment {
     /// Nobody has it; its new owner gets it at its next heartbeat (or the response is on its
     /// way).
     Unreleased,
-    /// A group member and a zombie both have it.
+    /// Held by a member the coordinator does not count as its owner (see `Holding::zombies`).
     Zombie,
     /// Its owner died; the coordinator does not know yet.
     Orphaned,
@@ -89,7 +91,9 @@ impl Segment {
             Segment::OwnedAwaited => "owned; a new owner waits (the owner has not heard yet)",
             Segment::Revoking => "the owner was asked to revoke it; the coordinator waits",
             Segment::Unreleased => "released; its new owner gets it at its next heartbeat",
-            Segment::Zombie => "also held by a member the coordinator has fenced (†)",
+            Segment::Zombie => {
+                "also held by a member the coordinator does not count as its owner (†)"
+            }
             Segment::Orphaned => "its owner died (✗); it waits for the session timeout",
             Segment::Reserved => "kept for a static member that will be back",
             Segment::Double => "two members own it at once",
@@ -136,10 +140,12 @@ pub fn snapshot(
         }
     }
     for m in members.iter().filter(|m| m.alive) {
-        let in_group = coordinator.members().contains_key(m.member.member_id());
+        let record = coordinator.members().get(m.member.member_id());
         for (t, p) in m.member.assigned().iter() {
             let holding = out.entry((t.to_owned(), p)).or_default();
-            if in_group {
+            let counted = record
+                .is_some_and(|s| s.assigned.contains(t, p) || s.pending_revocation.contains(t, p));
+            if counted {
                 holding.owners.push(m.name.clone());
             } else {
                 holding.zombies.push(m.name.clone());
