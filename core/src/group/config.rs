@@ -1,7 +1,7 @@
 //! A simulated group's settings, and the limits that keep it drawable and finite.
 
-use super::coordinator::CoordinatorConfig;
 use super::input::GroupRejected;
+use super::records::CoordinatorConfig;
 use crate::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

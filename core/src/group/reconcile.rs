@@ -2,7 +2,7 @@
 //! target — revocation before the epoch bump, assignment with it, and never a partition another
 //! member still holds (unless the safety switch is off).
 
-use super::coordinator::{ServerMember, ServerState};
+use super::records::{ServerMember, ServerState};
 use crate::assignment::PartitionSet;
 
 /// Everything one reconciliation step needs besides the member.

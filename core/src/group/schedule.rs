@@ -2,7 +2,7 @@
 //! latency unless their member's messages are held; members' timers; the coordinator's timeouts.
 //! At one instant, deliveries come first, then members' timers, then the coordinator's.
 
-use super::coordinator::Reply;
+use super::records::Reply;
 use super::sim::GroupSim;
 use crate::effect::HeartbeatRequest;
 use crate::error_code::ErrorCode;

@@ -3,8 +3,9 @@
 //! as the user says. Deterministic: events are ordered by time, then by a sequence number.
 
 use super::config::{check_partitions, MAX_MEMBERS};
-use super::coordinator::{Coordinator, Reply};
+use super::coordinator::Coordinator;
 use super::ownership::{self, History, Snapshot};
+use super::records::Reply;
 use super::schedule::{Message, MessageKind};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
