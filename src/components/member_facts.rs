@@ -6,7 +6,7 @@ use kip848_core::narration::purpose_name;
 use kip848_core::Effect;
 use leptos::prelude::*;
 
-fn waiting_on(effect: &Effect) -> String {
+pub(crate) fn waiting_on(effect: &Effect) -> String {
     match effect {
         Effect::CommitOffsets { partitions } => format!("commit of {partitions}"),
         Effect::InvokeOnPartitionsRevoked { partitions } => {

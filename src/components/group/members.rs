@@ -1,9 +1,10 @@
 //! The members as columns: each a compact member panel (state, epoch, assigned set, the callback
 //! it is running) with the user's levers on it. New chips fly in; the column keeps its place.
 
+use crate::components::member_facts::waiting_on;
 use crate::group::{use_group_session, GroupSession};
 use kip848_core::group::{GroupInput, SimMember};
-use kip848_core::{Effect, ErrorCode, Outcome, PartitionSet, StateName};
+use kip848_core::{ErrorCode, Outcome, PartitionSet, StateName};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 
@@ -20,21 +21,6 @@ fn member(session: GroupSession, name: &str) -> Option<SimMember> {
     session
         .timeline
         .with(|t| t.sim().members().iter().find(|m| m.name == name).cloned())
-}
-
-/// The callback or commit the member is running, in words.
-fn running(effect: &Effect) -> String {
-    match effect {
-        Effect::CommitOffsets { partitions } => format!("committing offsets of {partitions}"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => {
-            format!("onPartitionsRevoked({partitions})")
-        }
-        Effect::InvokeOnPartitionsAssigned { partitions } => {
-            format!("onPartitionsAssigned({partitions})")
-        }
-        Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
-        other => other.name().to_owned(),
-    }
 }
 
 fn chips(set: &PartitionSet) -> Vec<(String, u32)> {
@@ -120,7 +106,7 @@ fn MemberColumn(name: String) -> impl IntoView {
         me.with(|m| {
             m.as_ref()
                 .filter(|m| m.alive)
-                .and_then(|m| m.member.awaiting().map(running))
+                .and_then(|m| m.member.awaiting().map(waiting_on))
         })
     };
     let held = move || me.with(|m| m.as_ref().is_some_and(|m| m.held));
