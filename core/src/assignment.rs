@@ -5,6 +5,7 @@
 //! shared (`Arc`): a reconciliation hands the same set to several effects, and copying 10,000
 //! partitions for each would dominate its cost. Set operations merge sorted slices.
 
+use crate::tree::CollectTree;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,7 +29,7 @@ impl From<BTreeMap<String, BTreeSet<Partition>>> for PartitionSet {
             .into_iter()
             .filter(|(_, ps)| !ps.is_empty())
             .map(|(t, ps)| (Arc::from(t), ps.into_iter().collect()))
-            .collect();
+            .tree();
         PartitionSet { topics }
     }
 }

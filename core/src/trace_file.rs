@@ -9,6 +9,7 @@ use crate::limits::{too_long, MAX_NAME_CHARS, MAX_PARTITIONS, MAX_STEPS, MAX_TEX
 use crate::model::Model;
 use crate::time::Millis;
 use crate::trace::{Step, TraceError};
+use crate::tree::CollectTree;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -294,7 +295,7 @@ impl RawStep {
                             .map(|(t, ps)| {
                                 (t.to_owned(), ps.iter().map(|&p| i64::from(p)).collect())
                             })
-                            .collect(),
+                            .tree(),
                     )
                 });
             }

@@ -2,6 +2,7 @@
 //! where the broker iterates a hash set (noted at each place).
 
 use crate::assignment::PartitionSet;
+use crate::tree::CollectTree;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -49,7 +50,7 @@ impl Assignor {
             Assignor::Manual => members
                 .iter()
                 .map(|m| (m.id.to_owned(), m.previous.clone()))
-                .collect(),
+                .tree(),
         }
     }
 }
@@ -66,8 +67,8 @@ fn uniform(
     let mut out: BTreeMap<String, PartitionSet> = members
         .iter()
         .map(|m| (m.id.to_owned(), PartitionSet::new()))
-        .collect();
-    let mut load: BTreeMap<&str, usize> = members.iter().map(|m| (m.id, 0)).collect();
+        .tree();
+    let mut load: BTreeMap<&str, usize> = members.iter().map(|m| (m.id, 0)).tree();
     for (topic, &count) in topics {
         let mut subscribers: Vec<&Subscriber<'_>> = members
             .iter()
@@ -77,14 +78,14 @@ fn uniform(
             continue;
         }
         // Members with less in total go first for the extra partitions.
-        subscribers.sort_by_key(|m| (load.get(m.id).copied().unwrap_or(0), m.id));
+        subscribers.sort_unstable_by_key(|m| (load.get(m.id).copied().unwrap_or(0), m.id));
         let k = subscribers.len();
         let (base, extra) = (count as usize / k, count as usize % k);
         let quota: BTreeMap<&str, usize> = subscribers
             .iter()
             .enumerate()
             .map(|(i, m)| (m.id, base + usize::from(i < extra)))
-            .collect();
+            .tree();
         let mut given: BTreeMap<&str, usize> = BTreeMap::new();
         let mut free = Vec::new();
         for p in 0..count {
@@ -122,11 +123,11 @@ fn range(
     topics: &BTreeMap<String, u32>,
 ) -> BTreeMap<String, PartitionSet> {
     let mut sorted: Vec<&Subscriber<'_>> = members.iter().collect();
-    sorted.sort_by_key(|m| (m.instance_id.is_none(), m.instance_id.unwrap_or(""), m.id));
+    sorted.sort_unstable_by_key(|m| (m.instance_id.is_none(), m.instance_id.unwrap_or(""), m.id));
     let mut out: BTreeMap<String, PartitionSet> = members
         .iter()
         .map(|m| (m.id.to_owned(), PartitionSet::new()))
-        .collect();
+        .tree();
     for (topic, &count) in topics {
         let subscribers: Vec<&&Subscriber<'_>> =
             sorted.iter().filter(|m| m.topics.contains(topic)).collect();

@@ -9,6 +9,7 @@ use crate::assignment::PartitionSet;
 use crate::effect::HeartbeatRequest;
 use crate::error_code::ErrorCode;
 use crate::time::Millis;
+use crate::tree::CollectTree;
 use std::collections::BTreeMap;
 
 /// The group coordinator of one consumer group.
@@ -286,7 +287,7 @@ impl Coordinator {
             .members
             .keys()
             .map(|id| (id.clone(), target.get(id).cloned().unwrap_or_default()))
-            .collect();
+            .tree();
         self.assignment_epoch = self.group_epoch;
     }
 

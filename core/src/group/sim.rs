@@ -16,6 +16,7 @@ use crate::limits::MAX_NAME_CHARS;
 use crate::member::Member;
 use crate::state::StateName;
 use crate::time::Millis;
+use crate::tree::CollectTree;
 use std::collections::BTreeMap;
 
 use super::config::GroupConfig;
@@ -254,7 +255,7 @@ impl GroupSim {
                         let m = self.members.iter().find(|m| m.name == *name)?;
                         Some((m.member.member_id().to_owned(), set.clone()))
                     })
-                    .collect();
+                    .tree();
                 self.coordinator.set_target(by_id);
             }
             GroupInput::Request {
