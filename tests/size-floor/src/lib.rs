@@ -1,0 +1,55 @@
+//! What the app does with the core at some point, and nothing else: parse both trace formats, fold
+//! them to their end and back, write the log's sentences and the ownership chart, write a trace and
+//! a share link out again. `core-page` runs it from a Leptos page, so that page is the smallest one
+//! that can hold this core: the floor under the app's transfer size.
+
+use kip848_core::group::chart;
+use kip848_core::group::{GroupTimeline, GroupTrace};
+use kip848_core::link::{self, Shared};
+use kip848_core::narration::{describe_input, narrate_effects};
+use kip848_core::timeline::Timeline;
+use kip848_core::trace::Trace;
+
+/// Runs `text` (a trace file of either format, or a share link) through the core. Returns a number
+/// that depends on all of it, so the optimiser keeps all of it.
+pub fn exercise(text: &str) -> usize {
+    if GroupTrace::claims(text) {
+        return match GroupTrace::parse(text) {
+            Ok(trace) => {
+                let mut timeline = GroupTimeline::from_trace(trace);
+                timeline.seek(0);
+                timeline.seek(timeline.len());
+                let sim = timeline.sim();
+                let rows = chart::rows(sim.history(), sim.now());
+                timeline.trace().to_json().len() + rows.len() + sim.now().0 as usize
+            }
+            Err(e) => e.to_string().len(),
+        };
+    }
+    let shared = match link::decode(text) {
+        Ok(shared) => shared,
+        Err(_) => match Trace::parse(text) {
+            Ok(trace) => Shared {
+                trace,
+                step: 0,
+                view: Default::default(),
+            },
+            Err(e) => return e.to_string().len(),
+        },
+    };
+    let step = shared.step;
+    let mut timeline = Timeline::from_trace(shared.trace.clone());
+    timeline.seek(step.min(timeline.len()));
+    timeline.seek(timeline.len());
+    // The log's sentences for the last step, as the page writes them.
+    let mut sentences = 0;
+    if let (Some(step), Some(Ok(effects))) = (timeline.steps().last(), timeline.results().last()) {
+        let before = timeline.member_at(timeline.len() - 1);
+        sentences = describe_input(&step.input).len()
+            + narrate_effects(&before, timeline.member(), &step.input, effects).len();
+    }
+    link::encode(&shared).len()
+        + timeline.trace().to_json().len()
+        + sentences
+        + timeline.now().0 as usize
+}
