@@ -21,7 +21,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench fuzz tools tools-web tools-e2e browser
+.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench size-floor fuzz tools tools-web tools-e2e browser
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
@@ -45,6 +45,7 @@ lint: tools-web
 	cargo fmt --all --check
 	cargo clippy --locked -p kip848-core --all-targets -- -D warnings
 	cargo clippy --locked -p kip848-viz --target $(WASM) --all-targets -- -D warnings
+	cargo clippy --locked -p kip848-size-floor --target $(WASM) -- -D warnings
 
 test-core:
 	cargo test --locked -p kip848-core
@@ -65,9 +66,20 @@ fuzz:
 
 # Performance: criterion natively, then the release build in headless Chromium; prints the table
 # and writes target/bench/report.json. Never part of `make test`.
-bench: tools build
+bench: tools build size-floor
 	cargo bench --locked -p kip848-core --bench machine
 	cd $(E2E) && node bench.mjs
+
+# The floors under the transfer budget (tests/size-floor): the emptiest Leptos page, and that page
+# holding the core the app needs, built with the app's profile and optimised as Trunk does (-Oz).
+FLOOR := target/bench/floor
+size-floor: tools-web
+	cargo build --locked --release --target $(WASM) -p kip848-size-floor --bins
+	mkdir -p $(FLOOR)
+	for page in empty-page core-page; do \
+		wasm-bindgen --target web --no-typescript --out-dir $(FLOOR) target/$(WASM)/release/$$page.wasm; \
+		wasm-opt -Oz $(FLOOR)/$${page}_bg.wasm --output=$(FLOOR)/$${page}_bg.wasm; \
+	done
 
 # ---- tools: each step checks before it installs ----
 
