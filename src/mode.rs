@@ -2,8 +2,9 @@
 //! it), and the group view's keys and first scenario.
 
 use crate::app::typing;
-use crate::context::Session;
+use crate::context::{Notice, Session};
 use crate::embed::Embed;
+use crate::group::persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
 use leptos::prelude::*;
@@ -42,18 +43,28 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
     ev.prevent_default();
 }
 
-/// Loads the first group scenario, unless the group view already holds something.
-fn open_first_group_scenario(group: GroupSession) {
+/// Unless the group view already holds something: the saved group session, else the first group
+/// scenario.
+fn open_saved_or_first(group: GroupSession) {
     let untouched = group.timeline.with_untracked(|t| t.is_empty())
         && group.scenario.with_untracked(Option::is_none);
     if !untouched {
         return;
     }
+    let damaged = match persist::restore(group) {
+        Ok(true) => return,
+        Ok(false) => None,
+        Err(message) => Some(message),
+    };
     if let Some(Ok(trace)) = GROUP_SCENARIOS
         .first()
         .and_then(|(id, _)| group_scenario(id))
     {
         group.load(trace);
+    }
+    if let Some(message) = damaged {
+        let message = format!("{message}; showing the first scenario instead.");
+        group.notice.set(Some(Notice::Error(message)));
     }
 }
 
@@ -63,7 +74,7 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
     match to {
         Mode::Group => {
             session.playing.set(false);
-            open_first_group_scenario(group);
+            open_saved_or_first(group);
         }
         Mode::Member => group.playing.set(false),
     }
@@ -85,7 +96,8 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
 }
 
 /// Provides the group session: on the scenario the link names, else empty until the view is
-/// first shown (the member view's first render does not pay for a group scenario).
+/// first shown, which opens the saved group session or the first scenario (the member view's
+/// first render pays for neither).
 pub fn open_group(embed: &Embed) -> GroupSession {
     let group = provide_group_session(Default::default(), embed.readonly);
     let linked = embed
@@ -98,7 +110,8 @@ pub fn open_group(embed: &Embed) -> GroupSession {
         group.load(trace);
         group.playing.set(embed.autoplay);
     } else if embed.group {
-        open_first_group_scenario(group);
+        open_saved_or_first(group);
     }
+    persist::autosave(group);
     group
 }

@@ -12,12 +12,72 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 
 const TAB_KEY: &str = "kip848:tab";
-const SESSION_PREFIX: &str = "kip848:session:";
-const RECENT_KEY: &str = "kip848:recent";
-/// Saved sessions kept (one per tab, most recent first).
+/// The member sessions' shelf.
+const SESSIONS: Shelf = Shelf {
+    prefix: "kip848:session:",
+    recent: "kip848:recent",
+};
+/// Saved sessions kept on a shelf (one per tab, most recent first).
 const KEEP: usize = 5;
 /// Quiet time before a change is saved.
-const SAVE_DELAY_MS: u32 = 400;
+pub(crate) const SAVE_DELAY_MS: u32 = 400;
+
+/// Saves of one kind in localStorage: one key per tab (`prefix` + tab id) and the list of the
+/// tabs that saved most recently (`recent`), pruned to [`KEEP`].
+pub(crate) struct Shelf {
+    pub prefix: &'static str,
+    pub recent: &'static str,
+}
+
+impl Shelf {
+    /// This tab's save, else the most recent one: its key and value.
+    pub fn newest(&self) -> Option<(String, String)> {
+        let storage = local()?;
+        let own = tab_id().map(|id| format!("{}{id}", self.prefix));
+        let recent = storage
+            .get_item(self.recent)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let latest = recent
+            .split(',')
+            .find(|id| !id.is_empty())
+            .map(|id| format!("{}{id}", self.prefix));
+        own.into_iter().chain(latest).find_map(|key| {
+            let value = storage.get_item(&key).ok().flatten()?;
+            Some((key, value))
+        })
+    }
+
+    /// Forgets a save that could not be read.
+    pub fn discard(&self, key: &str) {
+        if let Some(storage) = local() {
+            let _ = storage.remove_item(key);
+        }
+    }
+
+    /// Saves `value` as this tab's, and drops the saves of tabs beyond the newest [`KEEP`].
+    pub fn put(&self, value: &str) -> Result<(), String> {
+        let storage = local().ok_or("this browser offers no storage here (private browsing?)")?;
+        let id = tab_id().ok_or("this browser offers no session storage here")?;
+        storage
+            .set_item(&format!("{}{id}", self.prefix), value)
+            .map_err(|_| "the browser's storage is full or refused the write".to_owned())?;
+        let recent = storage
+            .get_item(self.recent)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let mut ids: Vec<&str> = std::iter::once(id.as_str())
+            .chain(recent.split(',').filter(|r| !r.is_empty() && *r != id))
+            .collect();
+        for dropped in ids.split_off(ids.len().min(KEEP)) {
+            let _ = storage.remove_item(&format!("{}{dropped}", self.prefix));
+        }
+        let _ = storage.set_item(self.recent, &ids.join(","));
+        Ok(())
+    }
+}
 
 thread_local! {
     /// The last session saved (or loaded): the panic overlay offers it for download.
@@ -83,34 +143,14 @@ pub fn start(default_scenario: impl Fn() -> Timeline) -> Start {
             }
         };
     }
-    let Some(storage) = local() else {
-        return Start {
-            timeline: Timeline::default(),
-            view: View::default(),
-            notice: None,
-        };
-    };
-    let own = tab_id().map(|id| format!("{SESSION_PREFIX}{id}"));
-    let recent = storage
-        .get_item(RECENT_KEY)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let latest = recent
-        .split(',')
-        .find(|id| !id.is_empty())
-        .map(|id| format!("{SESSION_PREFIX}{id}"));
-    for key in own.iter().chain(latest.iter()) {
-        let Ok(Some(saved)) = storage.get_item(key) else {
-            continue;
-        };
+    if let Some((key, saved)) = SESSIONS.newest() {
         match decode(&saved) {
             Ok(shared) => {
                 LAST_SAVED.with(|s| *s.borrow_mut() = saved);
                 return start_from(shared);
             }
             Err(e) => {
-                let _ = storage.remove_item(key);
+                SESSIONS.discard(&key);
                 return Start {
                     timeline: Timeline::default(),
                     view: View::default(),
@@ -145,24 +185,7 @@ pub fn fragment(session: Session) -> String {
 fn save(session: Session) -> Result<(), String> {
     let value = fragment(session);
     LAST_SAVED.with(|s| s.borrow_mut().clone_from(&value));
-    let storage = local().ok_or("this browser offers no storage here (private browsing?)")?;
-    let id = tab_id().ok_or("this browser offers no session storage here")?;
-    storage
-        .set_item(&format!("{SESSION_PREFIX}{id}"), &value)
-        .map_err(|_| "the browser's storage is full or refused the write".to_owned())?;
-    let recent = storage
-        .get_item(RECENT_KEY)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let mut ids: Vec<&str> = std::iter::once(id.as_str())
-        .chain(recent.split(',').filter(|r| !r.is_empty() && *r != id))
-        .collect();
-    for dropped in ids.split_off(ids.len().min(KEEP)) {
-        let _ = storage.remove_item(&format!("{SESSION_PREFIX}{dropped}"));
-    }
-    let _ = storage.set_item(RECENT_KEY, &ids.join(","));
-    Ok(())
+    SESSIONS.put(&value)
 }
 
 /// Saves the session a little after each change; says once if the browser will not keep it.

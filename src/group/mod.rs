@@ -1,6 +1,7 @@
 //! Group mode: several seed-model members and an automatic coordinator on one timeline. The
 //! session holds a `GroupTimeline` (core); the components under `components::group` render it.
 
+pub mod persist;
 pub mod playback;
 pub mod scenarios;
 pub mod session;

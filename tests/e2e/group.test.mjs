@@ -193,6 +193,47 @@ test('switching views keeps both sessions', async () => {
   await done();
 });
 
+test('a reload keeps the group session: its steps, the step on screen, the chart', async () => {
+  const { page, done } = await openGroup('member-killed');
+  await toEnd(page);
+  await page.getByTestId('group-wait-10s').click(); // the user's own step after the scenario's
+  await page.getByTestId('group-step-back').click();
+  const before = { position: await text(page, 'group-position'), title: await text(page, 'group-scenario-title'), chart: await chart(page) };
+  assert.match(before.position, /^Step (\d+) of (\d+)/);
+  await page.waitForTimeout(700); // the autosave waits for 400 ms of quiet
+  await page.reload();
+  await page.getByTestId('group-view').waitFor();
+  await expectText(page, 'group-position', before.position);
+  assert.equal(await text(page, 'group-scenario-title'), before.title);
+  assert.deepEqual(await chart(page), before.chart);
+  // Opened on the member view, the page shows the saved group when the group view is chosen.
+  await page.getByTestId('mode-member').click();
+  await page.reload();
+  await page.getByTestId('state').waitFor();
+  await page.getByTestId('mode-group').click();
+  await expectText(page, 'group-position', before.position);
+  await done();
+});
+
+test('a damaged group save gives a message and the first scenario', async () => {
+  const { page, done } = await openGroup('slow-revoker');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.waitForTimeout(700);
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kip848:group:')));
+  assert.equal(keys.length, 1, 'one group save for this tab');
+  for (const damage of ['{"step": 1, "trace": {"format": "kip848-trace/1", "model": "group", "steps": [{"at": 0}]}}', 'not json']) {
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [keys[0], damage]);
+    await page.reload();
+    await page.getByTestId('group-view').waitFor();
+    await expectText(page, 'group-notice', /^Your saved group session could not be read \(.+\); showing the first scenario instead\.$/);
+    await expectText(page, 'group-position', /^Step 0 of \d+/);
+    assert.notEqual(await text(page, 'group-scenario-title'), '');
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await page.waitForTimeout(700);
+  }
+  await done();
+});
+
 test('the group view has its own keys, listed in the help', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.locator('#group-steps-title').click();
