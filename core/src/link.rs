@@ -1,7 +1,8 @@
 //! Share links: a whole session (trace, position, view options) in a URL fragment, deflated and
-//! written in URL-safe base64. Decoding trusts nothing: a damaged link is an error, never a panic,
+//! written in URL-safe base64; a member session or a group session. Decoding trusts nothing: a damaged link is an error, never a panic,
 //! and a link cannot inflate past [`MAX_TRACE_BYTES`].
 
+use crate::group::GroupTrace;
 use crate::limits::MAX_TRACE_BYTES;
 use crate::trace::{Trace, TraceError};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -35,6 +36,21 @@ pub struct Shared {
     pub view: View,
 }
 
+/// A group session as a link carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedGroup {
+    pub trace: GroupTrace,
+    /// The cursor (clamped to the trace when loaded).
+    pub step: usize,
+}
+
+/// What a link holds: the member view's session or the group view's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    Member(Shared),
+    Group(SharedGroup),
+}
+
 /// Why a link could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkError {
@@ -50,6 +66,8 @@ pub enum LinkError {
     Envelope(String),
     /// The trace inside is invalid.
     Trace(TraceError),
+    /// A group session where a member session was expected.
+    Group,
 }
 
 impl fmt::Display for LinkError {
@@ -71,6 +89,7 @@ impl fmt::Display for LinkError {
             ),
             LinkError::Envelope(e) => write!(f, "the link's content is not a session: {e}"),
             LinkError::Trace(e) => write!(f, "the trace in the link is invalid: {e}"),
+            LinkError::Group => f.write_str("the link holds a group session, not a member's"),
         }
     }
 }
@@ -80,14 +99,31 @@ impl std::error::Error for LinkError {}
 /// The fragment (without `#`) that carries `shared`.
 pub fn encode(shared: &Shared) -> String {
     let trace: Value = serde_json::from_str(&shared.trace.to_json()).unwrap_or(Value::Null);
-    let envelope = serde_json::json!({ "trace": trace, "step": shared.step, "view": shared.view });
-    let bytes = serde_json::to_vec(&envelope).unwrap_or_default();
+    seal(&serde_json::json!({ "trace": trace, "step": shared.step, "view": shared.view }))
+}
+
+/// The fragment (without `#`) that carries a group session.
+pub fn encode_group(shared: &SharedGroup) -> String {
+    let trace: Value = serde_json::from_str(&shared.trace.to_json()).unwrap_or(Value::Null);
+    seal(&serde_json::json!({ "group": trace, "step": shared.step }))
+}
+
+fn seal(envelope: &Value) -> String {
+    let bytes = serde_json::to_vec(envelope).unwrap_or_default();
     let deflated = miniz_oxide::deflate::compress_to_vec(&bytes, 9);
     format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(deflated))
 }
 
-/// Reads a fragment (with or without its `#`).
+/// Reads a fragment (with or without its `#`) that holds a member session.
 pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
+    match decode_link(fragment)? {
+        Link::Member(shared) => Ok(shared),
+        Link::Group(_) => Err(LinkError::Group),
+    }
+}
+
+/// Reads a fragment (with or without its `#`): a member session or a group session.
+pub fn decode_link(fragment: &str) -> Result<Link, LinkError> {
     let body = fragment
         .trim_start_matches('#')
         .strip_prefix(PREFIX)
@@ -108,13 +144,28 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
         #[serde(default)]
         view: View,
     }
-    let envelope: Envelope =
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct GroupEnvelope {
+        group: Value,
+        step: usize,
+    }
+    let envelope: Value =
         serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
+    if envelope.get("group").is_some() {
+        let envelope: GroupEnvelope =
+            serde_json::from_value(envelope).map_err(|e| LinkError::Envelope(e.to_string()))?;
+        let trace = GroupTrace::parse(&envelope.group.to_string()).map_err(LinkError::Trace)?;
+        let step = envelope.step.min(trace.steps.len());
+        return Ok(Link::Group(SharedGroup { trace, step }));
+    }
+    let envelope: Envelope =
+        serde_json::from_value(envelope).map_err(|e| LinkError::Envelope(e.to_string()))?;
     let trace = Trace::parse(&envelope.trace.to_string()).map_err(LinkError::Trace)?;
     let step = envelope.step.min(trace.steps.len());
-    Ok(Shared {
+    Ok(Link::Member(Shared {
         trace,
         step,
         view: envelope.view,
-    })
+    }))
 }

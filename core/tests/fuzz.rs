@@ -1,8 +1,9 @@
-//! Bounded fuzzing in `make test` (FUZZ_CASES raises it; `make fuzz` runs long): the trace parser,
+//! Bounded fuzzing in `make test` (FUZZ_CASES raises it; `make fuzz` runs long): the trace parsers,
 //! the link decoder and the machine never panic, whatever they are given. A crash found here
 //! becomes a named regression test below.
 
-use kip848_core::link::{decode, encode, Shared, View};
+use kip848_core::group::GroupTrace;
+use kip848_core::link::{decode, decode_link, encode, encode_group, Shared, SharedGroup, View};
 use kip848_core::trace::Trace;
 use kip848_core::workload::session;
 use kip848_core::*;
@@ -25,6 +26,11 @@ fn seed() -> String {
     let mut trace = session(40);
     trace.steps[3].note = Some("ünïcødé <b>note</b>".into());
     trace.to_json()
+}
+
+/// A valid group trace text to mutate (the §7.10 worked example).
+fn group_seed() -> String {
+    include_str!("traces/group/s6-worked-example-third-member-joins.json").to_owned()
 }
 
 /// Byte-level damage: flips, deletions, insertions, truncation.
@@ -80,6 +86,17 @@ proptest! {
         let _ = decode(&mutate(&link, &edits, cut));
         let _ = decode(&text);
         let _ = decode(&format!("v1.{text}"));
+    }
+
+    #[test]
+    fn group_traces_and_group_links_never_panic(
+        edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..6), cut in any::<usize>()
+    ) {
+        let text = group_seed();
+        let _ = GroupTrace::parse(&mutate(&text, &edits, cut));
+        let trace = GroupTrace::parse(&text).expect("the seed group trace is valid");
+        let link = encode_group(&SharedGroup { trace, step: 4 });
+        let _ = decode_link(&mutate(&link, &edits, cut));
     }
 
     #[test]

@@ -107,3 +107,69 @@ fn the_envelope_and_the_trace_inside_are_validated() {
         Ok(empty)
     );
 }
+
+/// A group trace from the golden traces (the §7.10 worked example).
+fn group_trace() -> kip848_core::group::GroupTrace {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/traces/group/s6-worked-example-third-member-joins.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the golden group trace");
+    kip848_core::group::GroupTrace::parse(&text).expect("a valid group trace")
+}
+
+#[test]
+fn a_group_session_survives_a_link_round_trip_and_is_told_apart() {
+    use kip848_core::link::{decode_link, encode_group, Link, SharedGroup};
+    let original = SharedGroup {
+        trace: group_trace(),
+        step: 3,
+    };
+    assert!(original.trace.steps.len() > 3);
+    let link = encode_group(&original);
+    assert!(link.starts_with(PREFIX));
+    assert_eq!(decode_link(&link), Ok(Link::Group(original.clone())));
+    assert_eq!(decode(&link), Err(LinkError::Group), "not a member session");
+    let member = shared(20);
+    assert_eq!(decode_link(&encode(&member)), Ok(Link::Member(member)));
+    let far = encode_group(&SharedGroup {
+        step: 10_000,
+        ..original.clone()
+    });
+    let Ok(Link::Group(clamped)) = decode_link(&far) else {
+        panic!("a group link")
+    };
+    assert_eq!(
+        clamped.step,
+        original.trace.steps.len(),
+        "the step is clamped"
+    );
+}
+
+#[test]
+fn a_group_link_is_validated_like_a_member_link() {
+    use base64::Engine;
+    use kip848_core::link::decode_link;
+    let wrap = |json: &str| {
+        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+        format!(
+            "{PREFIX}{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+        )
+    };
+    assert!(matches!(
+        decode_link(&wrap(r#"{"group":{},"step":0,"view":{}}"#)),
+        Err(LinkError::Envelope(_))
+    ));
+    assert!(matches!(
+        decode_link(&wrap(
+            r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[]}}"#
+        )),
+        Err(LinkError::Envelope(_))
+    ));
+    let bad = r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[{"at":0,"input":"jump"}]},"step":0}"#;
+    let Err(LinkError::Trace(e)) = decode_link(&wrap(bad)) else {
+        panic!("a trace error")
+    };
+    assert_eq!(e.step, Some(0));
+}
