@@ -21,6 +21,7 @@ use crate::components::{
 };
 use crate::context::{provide_session_with, Session, MAX_SPEED};
 use crate::embed::Embed;
+use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, switch, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{persist, playback, scenarios};
@@ -105,7 +106,7 @@ fn first_scenario() -> Timeline {
 
 /// Opens what the URL and the saved session say, applying the embed options.
 fn open(embed: &Embed) -> Session {
-    let start = persist::start(first_scenario);
+    let start = persist::start(first_scenario, embed.embedded);
     let linked = start.view != Default::default()
         || window()
             .location()
@@ -144,13 +145,21 @@ pub fn App() -> impl IntoView {
     let session = open(&embed);
     playback::drive(session);
     persist::autosave(session);
-    persist::follow_links(session);
-    let mode = RwSignal::new(if embed.group {
+    let (group, group_linked) = open_group(&embed);
+    let mode = RwSignal::new(if embed.group || group_linked {
         Mode::Group
     } else {
         Mode::Member
     });
-    let group = open_group(&embed);
+    persist::follow_links(
+        session,
+        move || group_fragment(group),
+        move |shared| {
+            group.open_shared(shared);
+            switch(mode, session, group, Mode::Group);
+        },
+        move || switch(mode, session, group, Mode::Member),
+    );
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
             on_group_key(group, session, &ev);

@@ -4,9 +4,11 @@
 use crate::app::typing;
 use crate::context::{Notice, Session};
 use crate::embed::Embed;
-use crate::group::persist;
+use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
+use crate::persist;
+use kip848_core::link::{decode_link, Link};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -51,7 +53,7 @@ fn open_saved_or_first(group: GroupSession) {
     if !untouched {
         return;
     }
-    let damaged = match persist::restore(group) {
+    let damaged = match group_persist::restore(group) {
         Ok(true) => return,
         Ok(false) => None,
         Err(message) => Some(message),
@@ -95,11 +97,24 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
     }
 }
 
-/// Provides the group session: on the scenario the link names, else empty until the view is
-/// first shown, which opens the saved group session or the first scenario (the member view's
-/// first render pays for neither).
-pub fn open_group(embed: &Embed) -> GroupSession {
+/// Provides the group session: on the group session a share link holds, or the scenario the
+/// address names, else empty until the view is first shown, which opens the saved group session
+/// or the first scenario (the member view's first render pays for neither). True if a share link
+/// opened it: the page then starts on the group view.
+pub fn open_group(embed: &Embed) -> (GroupSession, bool) {
     let group = provide_group_session(Default::default(), embed.readonly);
+    let hash = window().location().hash().unwrap_or_default();
+    if hash.len() > 1 {
+        if let Ok(Link::Group(shared)) = decode_link(&hash) {
+            group.open_shared(shared);
+            group.playing.set(embed.autoplay);
+            if !embed.embedded {
+                persist::mark_linked(Mode::Group);
+            }
+            group_persist::autosave(group);
+            return (group, true);
+        }
+    }
     let linked = embed
         .scenario
         .as_deref()
@@ -112,6 +127,6 @@ pub fn open_group(embed: &Embed) -> GroupSession {
     } else if embed.group {
         open_saved_or_first(group);
     }
-    persist::autosave(group);
-    group
+    group_persist::autosave(group);
+    (group, false)
 }

@@ -5,11 +5,14 @@
 //! a new tab), so two tabs never overwrite each other; a new tab starts from the most recent save.
 
 use crate::context::{Notice, Session, MAX_SPEED};
+use crate::mode::Mode;
 use gloo_timers::callback::Timeout;
-use kip848_core::link::{decode, encode, LinkError, Shared, View};
+use kip848_core::link::{
+    decode, decode_link, encode, Link, LinkError, Shared, SharedGroup, View, MAX_LINK_CHARS,
+};
 use kip848_core::Timeline;
 use leptos::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 const TAB_KEY: &str = "kip848:tab";
 /// The member sessions' shelf.
@@ -84,6 +87,73 @@ thread_local! {
     static LAST_SAVED: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
+thread_local! {
+    /// The view whose session the address's link holds, while it still holds it.
+    static LINKED: Cell<Option<Mode>> = const { Cell::new(None) };
+}
+
+/// The address now carries `view`'s session (opened from a link, or just shared).
+pub(crate) fn mark_linked(view: Mode) {
+    LINKED.with(|l| l.set(Some(view)));
+}
+
+/// Called with each save of `view`: once its session is no longer the one in the address, the
+/// link leaves the address, so that a reload opens the newer save instead of the older link.
+pub(crate) fn unlink_if_changed(view: Mode, fragment: impl FnOnce() -> String) {
+    if LINKED.with(Cell::get) != Some(view) {
+        return;
+    }
+    let location = window().location();
+    let hash = location.hash().unwrap_or_default();
+    if hash.trim_start_matches('#') == fragment() {
+        return;
+    }
+    LINKED.with(|l| l.set(None));
+    let path = location.pathname().unwrap_or_default();
+    let query = location.search().unwrap_or_default();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
+/// This page's address without query or fragment.
+pub(crate) fn base_url() -> String {
+    let location = window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}").replace('"', "%22")
+}
+
+/// Shares `view`'s session: puts its link in the address bar, on the clipboard and in `link`, and
+/// says so in `notice`; or, when the link would be too long to travel safely, says to export a
+/// file instead.
+pub(crate) fn share(
+    view: Mode,
+    fragment: &str,
+    link: RwSignal<Option<String>>,
+    notice: RwSignal<Option<Notice>>,
+) {
+    let url = format!("{}#{fragment}", base_url());
+    if url.len() > MAX_LINK_CHARS {
+        link.set(None);
+        let kb = url.len().div_ceil(1024);
+        notice.set(Some(Notice::Info(format!("This session needs a {kb} KB link, longer than the {} KB that links can safely carry: export it as a file instead.", MAX_LINK_CHARS / 1024))));
+        return;
+    }
+    // The hash listener ignores a fragment equal to a session's own.
+    let _ = window().location().set_hash(fragment);
+    let _ = window().navigator().clipboard().write_text(&url);
+    mark_linked(view);
+    link.set(Some(url));
+    notice.set(Some(Notice::Info(
+        "Link copied: it opens this exact screen.".to_owned(),
+    )));
+}
+
 /// The session as last saved, as a share-link fragment (empty if none).
 pub fn last_saved() -> String {
     LAST_SAVED.with(|s| s.borrow().clone())
@@ -121,11 +191,19 @@ fn start_from(shared: Shared) -> Start {
 }
 
 /// A share link in the URL wins; then this tab's save; then the most recent save; else a fresh member.
-pub fn start(default_scenario: impl Fn() -> Timeline) -> Start {
+/// (A link to a group session opens the group view, `crate::mode::open_group`; the member view
+/// then starts from its save.)
+pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
     let hash = window().location().hash().unwrap_or_default();
     if hash.len() > 1 {
-        return match decode(&hash) {
-            Ok(shared) => start_from(shared),
+        match decode_link(&hash) {
+            Ok(Link::Member(shared)) => {
+                if !embedded {
+                    mark_linked(Mode::Member);
+                }
+                return start_from(shared);
+            }
+            Ok(Link::Group(_)) => {}
             Err(e) => {
                 let timeline = default_scenario();
                 let view = View {
@@ -135,13 +213,13 @@ pub fn start(default_scenario: impl Fn() -> Timeline) -> Start {
                 let notice = Notice::Error(format!(
                     "This link could not be opened: {e}. Showing the first scenario instead."
                 ));
-                Start {
+                return Start {
                     timeline,
                     view,
                     notice: Some(notice),
-                }
+                };
             }
-        };
+        }
     }
     if let Some((key, saved)) = SESSIONS.newest() {
         match decode(&saved) {
@@ -185,6 +263,7 @@ pub fn fragment(session: Session) -> String {
 fn save(session: Session) -> Result<(), String> {
     let value = fragment(session);
     LAST_SAVED.with(|s| s.borrow_mut().clone_from(&value));
+    unlink_if_changed(Mode::Member, || value.clone());
     SESSIONS.put(&value)
 }
 
@@ -213,15 +292,30 @@ pub fn autosave(session: Session) {
     });
 }
 
-/// Opens a link pasted into the address bar of an open tab.
-pub fn follow_links(session: Session) {
+/// Opens a link pasted into the address bar of an open tab, in the view it belongs to:
+/// `open_group` takes a group session and shows the group view; `show_member` shows the member view.
+pub fn follow_links(
+    session: Session,
+    own_group: impl Fn() -> String + 'static,
+    open_group: impl Fn(SharedGroup) + 'static,
+    show_member: impl Fn() + 'static,
+) {
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = window().location().hash().unwrap_or_default();
-        if hash.len() <= 1 || hash.trim_start_matches('#') == fragment(session) {
+        let hash = hash.trim_start_matches('#');
+        if hash.is_empty() || hash == fragment(session) || hash == own_group() {
             return;
         }
-        match decode(&hash) {
-            Ok(shared) => session.open_shared(shared),
+        match decode_link(hash) {
+            Ok(Link::Member(shared)) => {
+                session.open_shared(shared);
+                mark_linked(Mode::Member);
+                show_member();
+            }
+            Ok(Link::Group(shared)) => {
+                open_group(shared);
+                mark_linked(Mode::Group);
+            }
             Err(e) => session.notice.set(Some(Notice::Error(link_error(&e)))),
         }
     });

@@ -4,10 +4,10 @@
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
 use crate::embed::Embed;
-use crate::persist::fragment;
+use crate::mode::Mode;
+use crate::persist::{base_url, fragment, share};
 use kip848_core::group::GroupTrace;
 use kip848_core::limits::MAX_TRACE_BYTES;
-use kip848_core::link::MAX_LINK_CHARS;
 use kip848_core::trace::Trace;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -71,34 +71,6 @@ fn export(session: Session) {
             "The browser refused the download.".to_owned(),
         )));
     }
-}
-
-/// This page's address without query or fragment.
-fn base_url() -> String {
-    let location = window().location();
-    let origin = location.origin().unwrap_or_default();
-    let path = location.pathname().unwrap_or_default();
-    format!("{origin}{path}").replace('"', "%22")
-}
-
-/// Puts the session in the address bar and offers the link, or says to export when it is too long.
-fn share(session: Session, link: RwSignal<Option<String>>) {
-    let fragment = fragment(session);
-    let url = format!("{}#{fragment}", base_url());
-    if url.len() > MAX_LINK_CHARS {
-        link.set(None);
-        let kb = url.len().div_ceil(1024);
-        let message = format!("This session needs a {kb} KB link, longer than the {} KB that links can safely carry: export it as a file instead.", MAX_LINK_CHARS / 1024);
-        session.notice.set(Some(Notice::Info(message)));
-        return;
-    }
-    // The hash listener ignores a fragment equal to the session's own.
-    let _ = window().location().set_hash(&fragment);
-    let _ = window().navigator().clipboard().write_text(&url);
-    link.set(Some(url));
-    session.notice.set(Some(Notice::Info(
-        "Link copied: it opens this exact screen.".to_owned(),
-    )));
 }
 
 /// The embed dialog: options, and the iframe snippet they give.
@@ -183,7 +155,7 @@ pub fn SessionPanel() -> impl IntoView {
             </details>
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
             <div class="row">
-                <button data-testid="share" on:click=move |_| share(session, link)>"Copy share link"</button>
+                <button data-testid="share" on:click=move |_| share(Mode::Member, &fragment(session), link, session.notice)>"Copy share link"</button>
                 <button data-testid="embed" aria-expanded=move || embed_open.get().to_string()
                     on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
             </div>

@@ -3,9 +3,11 @@
 
 use super::GroupSession;
 use crate::context::Notice;
-use crate::persist::{Shelf, SAVE_DELAY_MS};
+use crate::mode::Mode;
+use crate::persist::{unlink_if_changed, Shelf, SAVE_DELAY_MS};
 use gloo_timers::callback::Timeout;
 use kip848_core::group::{GroupTimeline, GroupTrace};
+use kip848_core::link::{encode_group, SharedGroup};
 use leptos::prelude::*;
 use serde_json::{json, Value};
 
@@ -18,6 +20,16 @@ const GROUPS: Shelf = Shelf {
 fn saved(timeline: &GroupTimeline) -> String {
     let trace: Value = serde_json::from_str(&timeline.trace().to_json()).unwrap_or(Value::Null);
     json!({ "step": timeline.cursor(), "trace": trace }).to_string()
+}
+
+/// The group session and the step on screen as a share-link fragment.
+pub fn fragment(group: GroupSession) -> String {
+    group.timeline.with_untracked(|t| {
+        encode_group(&SharedGroup {
+            trace: t.trace().clone(),
+            step: t.cursor(),
+        })
+    })
 }
 
 /// Reads a save back, as strictly as a file.
@@ -64,6 +76,7 @@ pub fn autosave(group: GroupSession) {
         }
         timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
             let value = group.timeline.with_untracked(saved);
+            unlink_if_changed(Mode::Group, || fragment(group));
             if let Err(reason) = GROUPS.put(&value) {
                 if !warned.get_value() {
                     warned.set_value(true);

@@ -2,6 +2,7 @@
 
 use crate::context::Notice;
 use kip848_core::group::{GroupInput, GroupTimeline, GroupTrace};
+use kip848_core::link::SharedGroup;
 use leptos::prelude::*;
 
 /// Time the "next event" button lets pass at most when nothing is due sooner.
@@ -93,6 +94,12 @@ impl GroupSession {
         self.timeline.set(timeline);
         self.scenario.set(title);
         self.notice.set(None);
+    }
+
+    /// Opens a group session from a link, at its step.
+    pub fn open_shared(self, shared: SharedGroup) {
+        self.load(shared.trace);
+        self.seek(shared.step);
     }
 
     /// A new, empty group with the same configuration.

@@ -234,6 +234,48 @@ test('a damaged group save gives a message and the first scenario', async () => 
   await done();
 });
 
+test('a group share link opens the group at its step, in a new tab and in an open one', async () => {
+  const { page, done } = await openGroup('member-killed');
+  await setRange(page, 'group-scrubber', 5);
+  const before = { position: await text(page, 'group-position'), title: await text(page, 'group-scenario-title'), chart: await chart(page) };
+  await page.getByTestId('group-share').click();
+  const link = await page.getByTestId('group-share-link').inputValue();
+  assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
+  assert.equal(new URL(page.url()).hash, new URL(link).hash, 'the address carries the link');
+  await expectText(page, 'group-position', before.position, 2000);
+
+  const fresh = await open(browser, link, { ready: 'group-view' });
+  await expectText(fresh.page, 'group-position', before.position);
+  assert.equal(await text(fresh.page, 'group-scenario-title'), before.title);
+  assert.deepEqual(await chart(fresh.page), before.chart);
+  await fresh.done();
+
+  // Pasted into a tab showing the member view: the group view opens on it.
+  const other = await open(browser, server.url);
+  await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash);
+  await other.page.getByTestId('group-view').waitFor();
+  await expectText(other.page, 'group-position', before.position);
+  assert.match(other.page.url(), /\?mode=group/);
+  await other.done();
+  await done();
+});
+
+test('after sharing, a change takes the link out of the address: a reload keeps the change', async () => {
+  const { page, done } = await openGroup('third-member-joins');
+  await setRange(page, 'group-scrubber', 3);
+  await page.getByTestId('group-share').click();
+  await page.getByTestId('group-wait-10s').click(); // forks: the session is no longer the link's
+  const after = await text(page, 'group-position');
+  assert.match(after, /^Step 4 of 4/);
+  // The autosave (400 ms after the change) takes the stale link out of the address.
+  await page.waitForFunction(() => window.location.hash === '', null, { timeout: 5000 });
+  await page.waitForTimeout(100);
+  await page.reload();
+  await page.getByTestId('group-view').waitFor();
+  await expectText(page, 'group-position', after);
+  await done();
+});
+
 test('the group view has its own keys, listed in the help', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.locator('#group-steps-title').click();

@@ -87,6 +87,26 @@ test('a reload restores the session exactly: step, speed and configuration', asy
   await done();
 });
 
+test('after sharing, a change takes the link out of the address: a reload keeps the change', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await loadScenario(page, '03-incremental-reassignment');
+  await setRange(page, 'scrubber', 2);
+  await page.getByTestId('share').click();
+  assert.match(page.url(), /#v1\./);
+  const shared = await text(page, 'position');
+  await page.keyboard.press('t'); // acting at step 2 forks the session away from the link's
+  await page.waitForFunction((before) => document.querySelector('[data-testid="position"]').textContent !== before, shared);
+  const changed = await screen(page);
+  // The autosave (400 ms after the change) takes the stale link out of the address.
+  await page.waitForFunction(() => window.location.hash === '', null, { timeout: 5000 });
+  await page.waitForTimeout(100);
+  await page.reload();
+  await page.getByTestId('state').waitFor();
+  assert.deepEqual(await screen(page), changed);
+  await done();
+});
+
 test('two tabs keep their own sessions', async () => {
   const context = await browser.newContext();
   const a = await context.newPage(); const b = await context.newPage();

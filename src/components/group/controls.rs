@@ -2,14 +2,17 @@
 
 use crate::context::Notice;
 use crate::download::download;
+use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
-use crate::group::use_group_session;
+use crate::group::{use_group_session, GroupSession};
+use crate::mode::Mode;
+use crate::persist::share;
 use kip848_core::group::GroupTrace;
 use kip848_core::limits::MAX_TRACE_BYTES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-fn import(session: crate::group::GroupSession, file: web_sys::File) {
+fn import(session: GroupSession, file: web_sys::File) {
     let name = file.name();
     if file.size() > MAX_TRACE_BYTES as f64 {
         session.notice.set(Some(Notice::Error(format!(
@@ -46,6 +49,7 @@ fn import(session: crate::group::GroupSession, file: web_sys::File) {
 #[component]
 pub fn GroupControls() -> impl IntoView {
     let session = use_group_session();
+    let link = RwSignal::new(None::<String>);
     let titles = group_titles();
     // The picker starts on the scenario the page opened with (a link can name one).
     let opened = session.scenario.get_untracked();
@@ -172,6 +176,7 @@ pub fn GroupControls() -> impl IntoView {
                         session.notice.set(Some(Notice::Error("The browser refused the download.".to_owned())));
                     }
                 }>"Export group trace"</button>
+                <button data-testid="group-share" on:click=move |_| share(Mode::Group, &fragment(session), link, session.notice)>"Copy share link"</button>
                 <label class="file-button">
                     "Import group trace "
                     <input type="file" accept=".json,application/json" data-testid="group-import" node_ref=file_input
@@ -190,6 +195,10 @@ pub fn GroupControls() -> impl IntoView {
                         } />
                 </label>
             </div>
+            {move || link.get().map(|url| view! {
+                <label for="group-share-link" class="visually-hidden">"Share link"</label>
+                <input id="group-share-link" data-testid="group-share-link" type="text" readonly prop:value=url />
+            })}
         </section>
     }
 }
