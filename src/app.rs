@@ -24,7 +24,7 @@ use crate::embed::Embed;
 use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, switch, Mode};
 use crate::shortcuts::{action_for, run};
-use crate::{persist, playback, scenarios};
+use crate::{address, persist, playback, scenarios};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -151,7 +151,7 @@ pub fn App() -> impl IntoView {
     } else {
         Mode::Member
     });
-    persist::follow_links(
+    address::follow_links(
         session,
         move || group_fragment(group),
         move |shared| {

@@ -4,6 +4,7 @@
 //! The app holds one `Timeline` in a context signal; components render it and send inputs.
 //! No protocol logic lives here: every decision is the core's.
 
+pub mod address;
 pub mod app;
 pub mod bench;
 pub mod components;
@@ -16,6 +17,7 @@ pub mod panic_hook;
 pub mod persist;
 pub mod playback;
 pub mod scenarios;
+pub mod shelf;
 pub mod shortcuts;
 
 pub use app::App;

@@ -1,13 +1,13 @@
 //! The two views, one member or the group: which one shows, how to switch (the address keeps
 //! it), and the group view's keys and first scenario.
 
+use crate::address;
 use crate::app::typing;
 use crate::context::{Notice, Session};
 use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
-use crate::persist;
 use kip848_core::link::{decode_link, Link};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -109,7 +109,7 @@ pub fn open_group(embed: &Embed) -> (GroupSession, bool) {
             group.open_shared(shared);
             group.playing.set(embed.autoplay);
             if !embed.embedded {
-                persist::mark_linked(Mode::Group);
+                address::mark_linked(Mode::Group);
             }
             group_persist::autosave(group);
             return (group, true);

@@ -1,11 +1,12 @@
 //! The session as a file: export it, import one (file picker, drag and drop, paste). An import is
 //! validated whole before anything is replaced; on any problem the session is untouched.
 
+use crate::address::{base_url, share};
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
 use crate::embed::Embed;
 use crate::mode::Mode;
-use crate::persist::{base_url, fragment, share};
+use crate::persist::fragment;
 use kip848_core::group::GroupTrace;
 use kip848_core::limits::MAX_TRACE_BYTES;
 use kip848_core::trace::Trace;

@@ -2,9 +2,11 @@
 //! the member session (`crate::persist`), and read back as untrusted as an imported file.
 
 use super::GroupSession;
+use crate::address::unlink_if_changed;
 use crate::context::Notice;
 use crate::mode::Mode;
-use crate::persist::{unlink_if_changed, Shelf, SAVE_DELAY_MS};
+use crate::persist::SAVE_DELAY_MS;
+use crate::shelf::Shelf;
 use gloo_timers::callback::Timeout;
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::link::{encode_group, SharedGroup};

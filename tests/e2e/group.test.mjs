@@ -29,6 +29,18 @@ async function alarm(page) {
   return page.getByTestId('ownership-alarm').getAttribute('data-kind');
 }
 
+/** Waits until this tab's group save holds the step on screen (the autosave waits for 400 ms of quiet). */
+async function saved(page) {
+  const [, step, of] = (await text(page, 'group-position')).match(/^Step (\d+) of (\d+)/).map(Number);
+  await page.waitForFunction(([step, of]) => Object.keys(localStorage).some((key) => {
+    if (!key.startsWith('kip848:group:')) return false;
+    try {
+      const save = JSON.parse(localStorage.getItem(key));
+      return save.step === step && save.trace.steps.length === of;
+    } catch { return false; }
+  }), [step, of]);
+}
+
 async function toEnd(page) {
   await page.getByTestId('group-to-end').click();
   const position = await text(page, 'group-position');
@@ -199,8 +211,7 @@ test('a reload keeps the group session: its steps, the step on screen, the chart
   await page.getByTestId('group-wait-10s').click(); // the user's own step after the scenario's
   await page.getByTestId('group-step-back').click();
   const before = { position: await text(page, 'group-position'), title: await text(page, 'group-scenario-title'), chart: await chart(page) };
-  assert.match(before.position, /^Step (\d+) of (\d+)/);
-  await page.waitForTimeout(700); // the autosave waits for 400 ms of quiet
+  await saved(page);
   await page.reload();
   await page.getByTestId('group-view').waitFor();
   await expectText(page, 'group-position', before.position);
@@ -218,7 +229,7 @@ test('a reload keeps the group session: its steps, the step on screen, the chart
 test('a damaged group save gives a message and the first scenario', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await page.waitForTimeout(700);
+  await saved(page);
   const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('kip848:group:')));
   assert.equal(keys.length, 1, 'one group save for this tab');
   for (const damage of ['{"step": 1, "trace": {"format": "kip848-trace/1", "model": "group", "steps": [{"at": 0}]}}', 'not json']) {
@@ -229,7 +240,7 @@ test('a damaged group save gives a message and the first scenario', async () => 
     await expectText(page, 'group-position', /^Step 0 of \d+/);
     assert.notEqual(await text(page, 'group-scenario-title'), '');
     await page.getByRole('button', { name: 'Step forward' }).click();
-    await page.waitForTimeout(700);
+    await saved(page);
   }
   await done();
 });
@@ -268,8 +279,8 @@ test('after sharing, a change takes the link out of the address: a reload keeps 
   const after = await text(page, 'group-position');
   assert.match(after, /^Step 4 of 4/);
   // The autosave (400 ms after the change) takes the stale link out of the address.
+  // It saves in the same turn, so the save is there too.
   await page.waitForFunction(() => window.location.hash === '', null, { timeout: 5000 });
-  await page.waitForTimeout(100);
   await page.reload();
   await page.getByTestId('group-view').waitFor();
   await expectText(page, 'group-position', after);

@@ -99,8 +99,8 @@ test('after sharing, a change takes the link out of the address: a reload keeps 
   await page.waitForFunction((before) => document.querySelector('[data-testid="position"]').textContent !== before, shared);
   const changed = await screen(page);
   // The autosave (400 ms after the change) takes the stale link out of the address.
+  // It saves in the same turn, so the save is there too.
   await page.waitForFunction(() => window.location.hash === '', null, { timeout: 5000 });
-  await page.waitForTimeout(100);
   await page.reload();
   await page.getByTestId('state').waitFor();
   assert.deepEqual(await screen(page), changed);

@@ -1,12 +1,12 @@
 //! Scenario picker, narration, transport, time passing, and the group trace as a file.
 
+use crate::address::share;
 use crate::context::Notice;
 use crate::download::download;
 use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
 use crate::mode::Mode;
-use crate::persist::share;
 use kip848_core::group::GroupTrace;
 use kip848_core::limits::MAX_TRACE_BYTES;
 use leptos::prelude::*;

@@ -1,0 +1,111 @@
+//! The session in the address bar: share links (`#v1.…`) put there, opened from there, and taken
+//! out again once the session they hold has changed. Nothing read from the address is trusted: a
+//! damaged link gives a message and the session stays.
+
+use crate::context::{Notice, Session};
+use crate::mode::Mode;
+use crate::persist::fragment;
+use kip848_core::link::{decode_link, Link, LinkError, SharedGroup, MAX_LINK_CHARS};
+use leptos::prelude::*;
+use std::cell::Cell;
+
+thread_local! {
+    /// The view whose session the address's link holds, while it still holds it.
+    static LINKED: Cell<Option<Mode>> = const { Cell::new(None) };
+}
+
+/// The address now carries `view`'s session (opened from a link, or just shared).
+pub(crate) fn mark_linked(view: Mode) {
+    LINKED.with(|l| l.set(Some(view)));
+}
+
+/// Called with each save of `view`: once its session is no longer the one in the address, the
+/// link leaves the address, so that a reload opens the newer save instead of the older link.
+pub(crate) fn unlink_if_changed(view: Mode, fragment: impl FnOnce() -> String) {
+    if LINKED.with(Cell::get) != Some(view) {
+        return;
+    }
+    let location = window().location();
+    let hash = location.hash().unwrap_or_default();
+    if hash.trim_start_matches('#') == fragment() {
+        return;
+    }
+    LINKED.with(|l| l.set(None));
+    let path = location.pathname().unwrap_or_default();
+    let query = location.search().unwrap_or_default();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
+/// This page's address without query or fragment.
+pub(crate) fn base_url() -> String {
+    let location = window().location();
+    let origin = location.origin().unwrap_or_default();
+    let path = location.pathname().unwrap_or_default();
+    format!("{origin}{path}").replace('"', "%22")
+}
+
+/// Shares `view`'s session: puts its link in the address bar, on the clipboard and in `link`, and
+/// says so in `notice`; or, when the link would be too long to travel safely, says to export a
+/// file instead.
+pub(crate) fn share(
+    view: Mode,
+    fragment: &str,
+    link: RwSignal<Option<String>>,
+    notice: RwSignal<Option<Notice>>,
+) {
+    let url = format!("{}#{fragment}", base_url());
+    if url.len() > MAX_LINK_CHARS {
+        link.set(None);
+        let kb = url.len().div_ceil(1024);
+        notice.set(Some(Notice::Info(format!("This session needs a {kb} KB link, longer than the {} KB that links can safely carry: export it as a file instead.", MAX_LINK_CHARS / 1024))));
+        return;
+    }
+    // The hash listener ignores a fragment equal to a session's own.
+    let _ = window().location().set_hash(fragment);
+    let _ = window().navigator().clipboard().write_text(&url);
+    mark_linked(view);
+    link.set(Some(url));
+    notice.set(Some(Notice::Info(
+        "Link copied: it opens this exact screen.".to_owned(),
+    )));
+}
+
+/// Opens a link pasted into the address bar of an open tab, in the view it belongs to:
+/// `open_group` takes a group session and shows the group view; `show_member` shows the member view.
+pub fn follow_links(
+    session: Session,
+    own_group: impl Fn() -> String + 'static,
+    open_group: impl Fn(SharedGroup) + 'static,
+    show_member: impl Fn() + 'static,
+) {
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let hash = window().location().hash().unwrap_or_default();
+        let hash = hash.trim_start_matches('#');
+        if hash.is_empty() || hash == fragment(session) || hash == own_group() {
+            return;
+        }
+        match decode_link(hash) {
+            Ok(Link::Member(shared)) => {
+                session.open_shared(shared);
+                mark_linked(Mode::Member);
+                show_member();
+            }
+            Ok(Link::Group(shared)) => {
+                open_group(shared);
+                mark_linked(Mode::Group);
+            }
+            Err(e) => session.notice.set(Some(Notice::Error(link_error(&e)))),
+        }
+    });
+    on_cleanup(move || listener.remove());
+}
+
+fn link_error(e: &LinkError) -> String {
+    format!("This link could not be opened: {e}. Your session is unchanged.")
+}
