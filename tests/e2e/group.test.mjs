@@ -287,6 +287,31 @@ test('after sharing, a change takes the link out of the address: a reload keeps 
   await done();
 });
 
+test('with the manual assignor the user picks the target, and the members reconcile to it', async () => {
+  const { page, done } = await openGroup('third-member-joins');
+  await toEnd(page);
+  await page.getByTestId('group-assignor').selectOption('manual');
+  await page.getByTestId('target-editor').waitFor();
+  const pick = (partition) => page.locator(`[data-testid="target-pick"][data-partition="${partition}"]`);
+  const assigned = async (name) => page.locator(`[data-testid="member-card"][data-member="${name}"] [data-testid="member-assigned"] .chip`).allTextContents();
+  // The editor starts from the current target: what each member holds at the end of the scenario.
+  const fromA = (await assigned('A')).filter((c) => c !== 'none');
+  assert.equal(fromA.length, 3);
+  for (const partition of fromA) assert.equal(await pick(partition).inputValue(), 'A');
+  assert.equal(await page.getByTestId('target-apply').isDisabled(), true, 'nothing to apply yet');
+  const moved = fromA[0];
+  await pick(moved).selectOption('B');
+  const epoch = Number(await text(page, 'group-epoch'));
+  await page.getByTestId('target-apply').click();
+  await expectText(page, 'group-epoch', String(epoch + 1));
+  for (let i = 0; i < 30 && !(await assigned('B')).includes(moved); i += 1) await page.getByTestId('group-next-event').click();
+  assert.ok((await assigned('B')).includes(moved), `B gets ${moved}`);
+  assert.ok(!(await assigned('A')).includes(moved), `A gave ${moved} up`);
+  assert.equal(await alarm(page), 'none', 'revoked before it was given');
+  assert.equal(await pick(moved).inputValue(), 'B', 'the editor follows the new target');
+  await done();
+});
+
 test('the group view has its own keys, listed in the help', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.locator('#group-steps-title').click();

@@ -1,6 +1,7 @@
 //! The coordinator's panel: group epoch, assignment epoch, the assignor, the safety switch, the
 //! topics, and its record of each member (epoch, state, assigned, pending revocation, target).
 
+use super::target_editor::TargetEditor;
 use crate::group::use_group_session;
 use kip848_core::group::{Assignor, GroupInput, ServerMember};
 use leptos::prelude::*;
@@ -94,7 +95,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                         }>
                         <option value="uniform">"uniform"</option>
                         <option value="range">"range"</option>
-                        <option value="manual" disabled=true>"manual (from a trace)"</option>
+                        <option value="manual">"manual (you assign)"</option>
                     </select>
                 </dd>
             </dl>
@@ -106,6 +107,9 @@ pub fn CoordinatorPanel() -> impl IntoView {
             </label>
             <Show when=move || !safe()>
                 <p class="notice error" data-testid="safety-off">"The safety rule is off: a partition goes to its new owner at once, while the old owner may still hold it."</p>
+            </Show>
+            <Show when=move || assignor() == Assignor::Manual>
+                <TargetEditor/>
             </Show>
             <h3>"Topics"</h3>
             <ul class="topics" data-testid="group-topics">

@@ -1,5 +1,5 @@
-//! Group mode's panels: controls, the coordinator, the members as columns, the ownership chart,
-//! the messages in flight and the step list. Each renders the group timeline's cursor.
+//! Group mode's panels: controls, the coordinator (and the manual assignor's target editor), the
+//! members as columns, the ownership chart, the messages in flight and the step list. Each renders the group timeline's cursor.
 
 pub mod controls;
 pub mod coordinator;
@@ -7,6 +7,7 @@ pub mod lanes;
 pub mod members;
 pub mod ownership_chart;
 pub mod steps;
+pub mod target_editor;
 pub mod view;
 
 pub use view::GroupView;
