@@ -23,6 +23,7 @@ mod reconcile;
 mod records;
 mod schedule;
 pub mod sim;
+mod target;
 pub mod timeline;
 pub mod trace;
 

@@ -107,7 +107,7 @@ impl KafkaMember {
                 self.heartbeats.local_sent = None;
                 self.reset_backoff();
                 self.enter(StateName::Stale, out);
-                self.release_as_lost(super::member::Then::RejoinAfterStale, out);
+                self.release_as_lost(super::local::Then::RejoinAfterStale, out);
             }
             StateName::Leaving => self.enter(StateName::Unsubscribed, out),
             _ => {}

@@ -1,7 +1,8 @@
 //! Losing and leaving (reference §2.3, §5): fenced, fatal, unsubscribe, close (K4x), and the stale
 //! member whose application stopped polling.
 
-use super::member::{KafkaMember, LocalAssignment, Then};
+use super::local::{LocalAssignment, Then};
+use super::member::KafkaMember;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
 use crate::input::Outcome;

@@ -1,5 +1,6 @@
 //! The shipped client's member: its data, and `handle(now, input)`.
 
+use super::local::{LocalAssignment, Pending, Reconciliation, Then};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
@@ -13,80 +14,6 @@ use std::collections::{BTreeSet, VecDeque};
 /// The member id this client generates (K4x, ConsumerGroupHeartbeat v1: a UUID made once at
 /// construction). Fixed, so replays are deterministic. K24 (v0) sent `""` and took the coordinator's.
 pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
-
-/// Partitions with the local epoch that tells one reconciled assignment from the next
-/// (`LocalAssignment` in the client, reference §3.1).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LocalAssignment {
-    pub epoch: i64,
-    pub partitions: PartitionSet,
-}
-
-impl LocalAssignment {
-    pub const NONE_EPOCH: i64 = -1;
-
-    pub fn none() -> Self {
-        LocalAssignment {
-            epoch: Self::NONE_EPOCH,
-            partitions: PartitionSet::new(),
-        }
-    }
-
-    pub fn is_none(&self) -> bool {
-        self.epoch == Self::NONE_EPOCH
-    }
-
-    /// The same assignment if the partitions are equal, else the next local epoch.
-    pub fn update_with(&self, partitions: &PartitionSet) -> Self {
-        if !self.is_none() && &self.partitions == partitions {
-            return self.clone();
-        }
-        LocalAssignment {
-            epoch: self.epoch + 1,
-            partitions: partitions.clone(),
-        }
-    }
-}
-
-/// A reconciliation in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Reconciliation {
-    /// Which run this is: completions of an abandoned run are discarded.
-    pub(crate) run: u64,
-    pub(crate) resolved: LocalAssignment,
-    pub(crate) revoked: PartitionSet,
-    pub(crate) added: PartitionSet,
-}
-
-/// What a finished commit or callback lets happen next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Then {
-    /// Reconciliation `run`: after the auto-commit, revoke.
-    Revoke(u64),
-    /// Reconciliation `run`: after onPartitionsRevoked, assign.
-    Assign(u64),
-    /// Reconciliation `run`: after onPartitionsAssigned, acknowledge.
-    Acknowledge(u64),
-    /// After onPartitionsLost of a fence: clear, then rejoin.
-    RejoinAfterFence,
-    /// After onPartitionsLost of a stale leave: clear, then rejoin once the application polls.
-    RejoinAfterStale,
-    /// After onPartitionsLost of a fatal error: clear.
-    ClearAfterFatal,
-    /// After the callback of `unsubscribe`: clear, then send the leave.
-    LeaveAfterRelease,
-    /// After the auto-commit of `close`: run the application's callback.
-    CloseCallback,
-    /// After the application's callback of `close`: leave.
-    LeaveOnClose,
-}
-
-/// A commit or callback the member waits on, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Pending {
-    pub(crate) effect: Effect,
-    pub(crate) then: Then,
-}
 
 /// The heartbeat manager's state (reference §6.1).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -24,11 +24,13 @@
 
 mod heartbeat;
 mod leave;
+mod local;
 mod member;
 mod observe;
 mod reconcile;
 
-pub use member::{KafkaMember, LocalAssignment, CLIENT_MEMBER_ID};
+pub use local::LocalAssignment;
+pub use member::{KafkaMember, CLIENT_MEMBER_ID};
 
 use crate::state::StateName;
 use crate::state::StateName::*;

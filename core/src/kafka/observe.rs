@@ -1,6 +1,7 @@
 //! Read-only getters of the shipped client's member, and its [`Machine`] implementation.
 
-use super::member::{KafkaMember, LocalAssignment};
+use super::local::LocalAssignment;
+use super::member::KafkaMember;
 use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
@@ -47,8 +48,8 @@ impl KafkaMember {
         self.closed
     }
     /// Whether a pending commit or callback belongs to work that was abandoned.
-    fn abandoned(&self, then: super::member::Then) -> bool {
-        use super::member::Then::*;
+    fn abandoned(&self, then: super::local::Then) -> bool {
+        use super::local::Then::*;
         match then {
             Revoke(run) | Assign(run) | Acknowledge(run) => {
                 self.reconciliation.as_ref().is_none_or(|r| r.run != run)

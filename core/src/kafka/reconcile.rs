@@ -1,7 +1,8 @@
 //! The shipped client's reconciliation (reference §3): targets with local epochs, topic names
 //! resolved through metadata, the auto-commit, revoke then assign, abort rules, acknowledgement.
 
-use super::member::{KafkaMember, LocalAssignment, Reconciliation, Then};
+use super::local::{LocalAssignment, Reconciliation, Then};
+use super::member::KafkaMember;
 use crate::assignment::PartitionSet;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
