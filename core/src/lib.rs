@@ -65,6 +65,7 @@ mod time;
 pub mod timeline;
 pub mod trace;
 mod trace_file;
+mod trace_limits;
 mod tree;
 pub mod workload;
 

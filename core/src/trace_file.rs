@@ -1,11 +1,10 @@
 //! The trace file as JSON sees it, and the checks that turn it into inputs (or say which step
-//! and field are wrong).
+//! and field are wrong). Its limits are checked in `trace_limits.rs`.
 
 use crate::assignment::{Partition, PartitionSet};
 use crate::config::Config;
 use crate::error_code::ErrorCode;
 use crate::input::{HeartbeatResponse, Input, InputKind, Outcome};
-use crate::limits::{too_long, MAX_NAME_CHARS, MAX_PARTITIONS, MAX_STEPS, MAX_TEXT_CHARS};
 use crate::model::Model;
 use crate::time::Millis;
 use crate::trace::{Step, TraceError};
@@ -91,93 +90,7 @@ pub(crate) fn located(error: serde_path_to_error::Error<serde_json::Error>) -> T
     }
 }
 
-impl RawTrace {
-    /// The limits of the whole file (steps check their own fields).
-    pub(crate) fn check_limits(&self) -> Result<(), TraceError> {
-        let top = |field: &str, message: String| TraceError {
-            step: None,
-            field: Some(field.to_owned()),
-            message,
-        };
-        if self.steps.len() > MAX_STEPS {
-            return Err(top(
-                "steps",
-                format!(
-                    "{} steps is over the limit of {MAX_STEPS}",
-                    self.steps.len()
-                ),
-            ));
-        }
-        let texts = [("title", &self.title), ("description", &self.description)];
-        for (field, text) in texts {
-            if let Some(message) = text.as_deref().and_then(|t| too_long(t, MAX_TEXT_CHARS)) {
-                return Err(top(field, message));
-            }
-        }
-        let names = [
-            ("config.group_id", Some(&self.config.group_id)),
-            ("config.instance_id", self.config.instance_id.as_ref()),
-            (
-                "config.server_assignor",
-                self.config.server_assignor.as_ref(),
-            ),
-        ];
-        for (field, name) in names {
-            if let Some(message) = name.and_then(|n| too_long(n, MAX_NAME_CHARS)) {
-                return Err(top(field, message));
-            }
-        }
-        Ok(())
-    }
-}
-
 impl RawStep {
-    /// Field lengths and counts against [`crate::limits`].
-    fn check_limits(&self, index: usize) -> Result<(), TraceError> {
-        let names = [("member_id", &self.member_id), ("code", &self.code)];
-        for (field, name) in names {
-            if let Some(message) = name.as_deref().and_then(|n| too_long(n, MAX_NAME_CHARS)) {
-                return Err(TraceError::at(index, field, message));
-            }
-        }
-        if let Some(message) = self
-            .note
-            .as_deref()
-            .and_then(|n| too_long(n, MAX_TEXT_CHARS))
-        {
-            return Err(TraceError::at(index, "note", message));
-        }
-        let topics = self
-            .topics
-            .iter()
-            .flatten()
-            .chain(self.assignment.iter().flatten().flatten().map(|(t, _)| t));
-        for topic in topics {
-            if let Some(message) = too_long(topic, MAX_NAME_CHARS) {
-                return Err(TraceError::at(
-                    index,
-                    "topics",
-                    format!("a topic name of {message}"),
-                ));
-            }
-        }
-        let subscribed = self.topics.as_ref().map_or(0, Vec::len);
-        let assigned: usize = self
-            .assignment
-            .iter()
-            .flatten()
-            .flatten()
-            .map(|(_, ps)| ps.len())
-            .sum();
-        for (field, count) in [("topics", subscribed), ("assignment", assigned)] {
-            if count > MAX_PARTITIONS {
-                let message = format!("{count} entries is over the limit of {MAX_PARTITIONS}");
-                return Err(TraceError::at(index, field, message));
-            }
-        }
-        Ok(())
-    }
-
     pub(crate) fn into_step(self, index: usize) -> Result<Step, TraceError> {
         self.check_limits(index)?;
         let kind = self.input;
