@@ -12,6 +12,7 @@
 //! The safety rule — a partition goes to its new owner only once no other member holds it — is a
 //! switch (`wait_for_revocation`, on by default) so that its absence can be watched.
 
+mod apply;
 mod assignor;
 pub mod chart;
 mod config;
