@@ -19,5 +19,6 @@ pub mod playback;
 pub mod scenarios;
 pub mod shelf;
 pub mod shortcuts;
+pub mod stepping;
 
 pub use app::App;
