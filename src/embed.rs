@@ -118,6 +118,9 @@ impl Embed {
     /// The query string that produces these options (for the embed dialog).
     pub fn query(&self) -> String {
         let mut parts = vec!["embed=1".to_owned()];
+        if self.group {
+            parts.push("mode=group".to_owned());
+        }
         if self.readonly {
             parts.push("readonly=1".to_owned());
         }

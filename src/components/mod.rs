@@ -8,6 +8,7 @@ pub mod compare_view;
 pub mod config_panel;
 pub mod console;
 pub mod diagram;
+pub mod embed_dialog;
 pub mod group;
 pub mod help_dialog;
 pub mod inspector;

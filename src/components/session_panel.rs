@@ -1,10 +1,10 @@
 //! The session as a file: export it, import one (file picker, drag and drop, paste). An import is
 //! validated whole before anything is replaced; on any problem the session is untouched.
 
-use crate::address::{base_url, share};
+use super::embed_dialog::EmbedDialog;
+use crate::address::share;
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
-use crate::embed::Embed;
 use crate::mode::Mode;
 use crate::persist::fragment;
 use kip848_core::group::GroupTrace;
@@ -74,52 +74,6 @@ fn export(session: Session) {
     }
 }
 
-/// The embed dialog: options, and the iframe snippet they give.
-#[component]
-fn EmbedDialog() -> impl IntoView {
-    let session = use_session();
-    let readonly = RwSignal::new(true);
-    let autoplay = RwSignal::new(false);
-    let hide_history = RwSignal::new(true);
-    let snippet = move || {
-        let mut embed = Embed {
-            readonly: readonly.get(),
-            autoplay: autoplay.get(),
-            ..Embed::default()
-        };
-        if hide_history.get() {
-            embed.hidden.extend(["log", "sequence"].map(str::to_owned));
-        }
-        embed.step = Some(session.timeline.with(|t| t.cursor()));
-        let fragment = {
-            session.timeline.track();
-            fragment(session)
-        };
-        format!(
-            r#"<iframe src="{}?{}#{fragment}" width="600" height="400" title="KIP-848 consumer membership" loading="lazy"></iframe>"#,
-            base_url(),
-            embed.query()
-        )
-    };
-    let check = |label: &'static str, id: &'static str, signal: RwSignal<bool>| {
-        view! {
-            <label class="choice">
-                <input type="checkbox" data-testid=id prop:checked=move || signal.get() on:change=move |ev| signal.set(event_target_checked(&ev)) />
-                {label}
-            </label>
-        }
-    };
-    view! {
-        <div class="embed-options" data-testid="embed-dialog">
-            {check("read-only", "embed-readonly", readonly)}
-            {check("hide log and sequence", "embed-hide-history", hide_history)}
-            {check("autoplay", "embed-autoplay", autoplay)}
-            <label for="embed-snippet">"Paste this into your docs page (it starts at the current step):"</label>
-            <textarea id="embed-snippet" data-testid="embed-snippet" readonly rows="4" prop:value=snippet></textarea>
-        </div>
-    }
-}
-
 /// Export, import, share and embed.
 #[component]
 pub fn SessionPanel() -> impl IntoView {
@@ -165,7 +119,9 @@ pub fn SessionPanel() -> impl IntoView {
                 <input id="share-link" data-testid="share-link" type="text" readonly prop:value=url />
             })}
             <Show when=move || embed_open.get()>
-                <EmbedDialog/>
+                <EmbedDialog group=false
+                    fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
+                    step=Signal::derive(move || session.timeline.with(|t| t.cursor())) />
             </Show>
         </section>
     }

@@ -312,6 +312,29 @@ test('with the manual assignor the user picks the target, and the members reconc
   await done();
 });
 
+test('the group embed snippet shows this group at this step, read-only, in an iframe', async () => {
+  const { page, done } = await openGroup('slow-revoker');
+  await setRange(page, 'group-scrubber', 6);
+  const position = await text(page, 'group-position');
+  await page.getByTestId('group-embed').click();
+  const snippet = await page.getByTestId('group-embed-snippet').inputValue();
+  assert.match(snippet, /^<iframe src="[^"]+\?embed=1&mode=group&readonly=1#v1\.[A-Za-z0-9_-]+" width="600" height="400" title="KIP-848 consumer group"/);
+  await page.getByTestId('group-embed-autoplay').check();
+  assert.match(await page.getByTestId('group-embed-snippet').inputValue(), /&autoplay=1#v1\./);
+  const host = await browser.newPage();
+  const errors = [];
+  host.on('pageerror', (e) => errors.push(e.message));
+  await host.setContent(`<!doctype html><style>iframe { border: 0 }</style><body style="margin:0">${snippet}</body>`);
+  const frame = host.frameLocator('iframe');
+  await frame.getByTestId('group-view').waitFor();
+  assert.equal(await frame.getByTestId('group-position').textContent(), position);
+  assert.equal(await frame.getByTestId('group-next-event').isDisabled(), true, 'read-only');
+  assert.equal(await frame.getByTestId('group-import').isDisabled(), true, 'read-only');
+  await host.close();
+  assert.deepEqual(errors, []);
+  await done();
+});
+
 test('the group view has its own keys, listed in the help', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.locator('#group-steps-title').click();

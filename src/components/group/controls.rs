@@ -1,6 +1,8 @@
-//! Scenario picker, narration, transport, time passing, and the group trace as a file.
+//! Scenario picker, narration, transport, time passing, and the group session as a file, a link
+//! or an embed.
 
 use crate::address::share;
+use crate::components::embed_dialog::EmbedDialog;
 use crate::context::Notice;
 use crate::download::download;
 use crate::group::persist::fragment;
@@ -50,6 +52,7 @@ fn import(session: GroupSession, file: web_sys::File) {
 pub fn GroupControls() -> impl IntoView {
     let session = use_group_session();
     let link = RwSignal::new(None::<String>);
+    let embed_open = RwSignal::new(false);
     let titles = group_titles();
     // The picker starts on the scenario the page opened with (a link can name one).
     let opened = session.scenario.get_untracked();
@@ -177,6 +180,8 @@ pub fn GroupControls() -> impl IntoView {
                     }
                 }>"Export group trace"</button>
                 <button data-testid="group-share" on:click=move |_| share(Mode::Group, &fragment(session), link, session.notice)>"Copy share link"</button>
+                <button data-testid="group-embed" aria-expanded=move || embed_open.get().to_string()
+                    on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
                 <label class="file-button">
                     "Import group trace "
                     <input type="file" accept=".json,application/json" data-testid="group-import" node_ref=file_input
@@ -199,6 +204,10 @@ pub fn GroupControls() -> impl IntoView {
                 <label for="group-share-link" class="visually-hidden">"Share link"</label>
                 <input id="group-share-link" data-testid="group-share-link" type="text" readonly prop:value=url />
             })}
+            <Show when=move || embed_open.get()>
+                <EmbedDialog group=true
+                    fragment=Signal::derive(move || { session.timeline.track(); fragment(session) }) />
+            </Show>
         </section>
     }
 }
