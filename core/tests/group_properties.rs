@@ -4,7 +4,9 @@
 //! stops disturbing the group, every live member reaches its target within a bounded number of
 //! heartbeats.
 
-use kip848_core::group::{Assignor, GroupConfig, GroupInput, GroupSim, Segment, ServerState};
+use kip848_core::group::{
+    Assignor, GroupConfig, GroupInput, GroupSim, GroupTrace, Segment, ServerState,
+};
 use kip848_core::*;
 use proptest::prelude::*;
 
@@ -110,6 +112,22 @@ proptest! {
         run(config.clone(), &steps).map_err(|e| {
             TestCaseError::fail(format!("{e}\nreplay it as a group trace:\n{}", as_trace(&config, &steps)))
         })?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases().cases / 4, ..cases() })]
+
+    /// Any group session a user can build survives its file and its share link unchanged.
+    #[test]
+    fn a_group_session_survives_its_file_and_its_link((config, steps) in arb_schedule(), step in any::<usize>()) {
+        use kip848_core::link::{decode_link, encode_group, Link, SharedGroup};
+        let trace = GroupTrace::parse(&as_trace(&config, &steps))
+            .map_err(|e| TestCaseError::fail(format!("the schedule's trace: {e}")))?;
+        prop_assert_eq!(&GroupTrace::parse(&trace.to_json()).ok(), &Some(trace.clone()));
+        let step = step % (trace.steps.len() + 1);
+        let shared = SharedGroup { trace, step };
+        prop_assert_eq!(decode_link(&encode_group(&shared)), Ok(Link::Group(shared)));
     }
 }
 
