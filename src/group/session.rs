@@ -1,7 +1,7 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 
 use crate::context::Notice;
-use kip848_core::group::{GroupInput, GroupTimeline, GroupTrace};
+use kip848_core::group::{GroupConfig, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::link::SharedGroup;
 use leptos::prelude::*;
 
@@ -100,6 +100,31 @@ impl GroupSession {
     pub fn open_shared(self, shared: SharedGroup) {
         self.load(shared.trace);
         self.seek(shared.step);
+    }
+
+    /// Replays this session's steps on a group with `config`, back at the same step: the same
+    /// story with other timings. Refused (the session kept) if `config` is out of bounds.
+    pub fn reconfigure(self, config: GroupConfig) {
+        if let Err(e) = config.check() {
+            let message = format!("These settings cannot be used: {e}. The group is unchanged.");
+            self.notice.set(Some(Notice::Error(message)));
+            return;
+        }
+        let (mut trace, cursor) = self
+            .timeline
+            .with_untracked(|t| (t.trace().clone(), t.cursor()));
+        trace.config = config;
+        let mut timeline = GroupTimeline::from_trace(trace);
+        timeline.seek(cursor);
+        let refused = timeline.results().iter().flatten().count();
+        let steps = timeline.len();
+        self.playing.set(false);
+        self.timeline.set(timeline);
+        let message = match refused {
+            0 => format!("Replayed {steps} steps with the new settings."),
+            n => format!("Replayed {steps} steps with the new settings; {n} of them are now refused (see the steps)."),
+        };
+        self.notice.set(Some(Notice::Info(message)));
     }
 
     /// A new, empty group with the same configuration.

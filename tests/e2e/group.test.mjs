@@ -335,6 +335,31 @@ test('the group embed snippet shows this group at this step, read-only, in an if
   await done();
 });
 
+test('group settings replay the same steps with other timings: a shorter session timeout', async () => {
+  const { page, done } = await openGroup('member-killed');
+  const rows = () => page.locator('[data-testid="server-members"] tbody tr').count();
+  await setRange(page, 'group-scrubber', 22); // 15 s after B was killed
+  const position = await text(page, 'group-position');
+  assert.equal(await rows(), 3, 'with 45 s of session timeout the coordinator still counts B');
+  await page.getByTestId('group-settings').locator('summary').click();
+  assert.equal(await page.getByTestId('group-session-timeout').inputValue(), '45000');
+  await page.getByTestId('group-session-timeout').fill('6000');
+  await page.getByTestId('group-settings-apply').click();
+  await expectText(page, 'group-notice', /^Replayed \d+ steps with the new settings/);
+  await expectText(page, 'group-position', position);
+  assert.equal(await rows(), 2, 'with 6 s B has expired by now');
+  // Out of bounds: refused, the group unchanged.
+  await page.getByTestId('group-latency').fill('999999');
+  await page.getByTestId('group-settings-apply').click();
+  await expectText(page, 'group-notice', /^These settings cannot be used: latency_ms is at most 60000\. The group is unchanged\.$/);
+  await page.getByTestId('group-latency').fill('fast');
+  await page.getByTestId('group-settings-apply').click();
+  await expectText(page, 'group-notice', 'The latency must be a whole number of milliseconds. The group is unchanged.');
+  assert.equal(await rows(), 2);
+  assert.equal(await page.getByTestId('group-session-timeout').inputValue(), '6000');
+  await done();
+});
+
 test('the group view has its own keys, listed in the help', async () => {
   const { page, done } = await openGroup('slow-revoker');
   await page.locator('#group-steps-title').click();

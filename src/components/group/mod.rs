@@ -6,6 +6,7 @@ pub mod coordinator;
 pub mod lanes;
 pub mod members;
 pub mod ownership_chart;
+pub mod settings;
 pub mod steps;
 pub mod target_editor;
 pub mod view;

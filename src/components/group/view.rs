@@ -2,7 +2,8 @@
 
 use super::{
     controls::GroupControls, coordinator::CoordinatorPanel, lanes::MessageLanes,
-    members::MemberColumns, ownership_chart::OwnershipChart, steps::GroupSteps,
+    members::MemberColumns, ownership_chart::OwnershipChart, settings::GroupSettings,
+    steps::GroupSteps,
 };
 use crate::group::{playback, use_group_session};
 use leptos::prelude::*;
@@ -19,6 +20,7 @@ pub fn GroupView() -> impl IntoView {
             <CoordinatorPanel/>
             <MessageLanes/>
             <GroupSteps/>
+            <GroupSettings/>
         </main>
     }
 }
