@@ -85,12 +85,12 @@ size-floor: tools-web
 
 tools: tools-web tools-e2e browser
 
-# playwright-core drives the system Chromium; it never downloads a browser.
+# playwright-core drives the system Chromium (it never downloads a browser); axe-core checks
+# accessibility. Reinstalled when any package differs from package-lock.json.
 tools-e2e:
-	@if [ ! -f $(E2E)/node_modules/playwright-core/package.json ] || \
-		[ "$$(node -p "require('./$(E2E)/node_modules/playwright-core/package.json').version" 2>/dev/null)" != \
-		  "$$(node -p "require('./$(E2E)/package-lock.json').packages['node_modules/playwright-core'].version")" ]; then \
-		echo "installing playwright-core (npm, no browser download)"; \
+	@if ! (cd $(E2E) && node -e "const locked = require('./package-lock.json').packages; \
+		for (const [dir, p] of Object.entries(locked)) if (dir && require('./' + dir + '/package.json').version !== p.version) process.exit(1)") 2>/dev/null; then \
+		echo "installing the end-to-end tests' npm packages: playwright-core, axe-core (no browser download)"; \
 		cd $(E2E) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund; \
 	fi
 

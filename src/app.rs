@@ -187,11 +187,14 @@ pub fn App() -> impl IntoView {
             </header>
         </Show>
         {(shows("header") || group_first).then(|| view! {
-            <nav class="mode-tabs" role="tablist" aria-label="View">
-                <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
-                    on:click=move |_| switch(mode, session, group, Mode::Member)>"One member"</button>
-                <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
-                    on:click=move |_| switch(mode, session, group, Mode::Group)>"Group"</button>
+            // A navigation landmark around the tab list (a `nav` with a tablist role would not be one).
+            <nav aria-label="Views">
+                <div class="mode-tabs" role="tablist" aria-label="View">
+                    <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
+                        on:click=move |_| switch(mode, session, group, Mode::Member)>"One member"</button>
+                    <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
+                        on:click=move |_| switch(mode, session, group, Mode::Group)>"Group"</button>
+                </div>
             </nav>
         })}
         <Show when=move || mode.get() == Mode::Group>

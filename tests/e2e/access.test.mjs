@@ -1,6 +1,9 @@
-// Keyboard-only operation, the live region, focus, themes, narrow screens and reduced motion.
+// Keyboard-only operation, the live region, focus, themes, narrow screens and reduced motion; and
+// axe-core's rules over both views.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { serve, launch, open, expectText, instant, loadScenario, setRange, text } from './harness.mjs';
 
 let server; let browser;
@@ -80,6 +83,35 @@ test('every control has an accessible name', async () => {
     .map((el) => el.outerHTML.slice(0, 80)));
   assert.deepEqual(unnamed, []);
   await done();
+});
+
+/** axe-core's violations on the page as it is now: rule, impact and where. */
+async function axeViolations(page) {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: source });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+test('axe-core finds no accessibility violation in either view, with their dialogs and editors open', async () => {
+  // The page's CSP forbids inline scripts, axe's included: this context lets the test inject it.
+  const member = await open(browser, server.url, { bypassCSP: true });
+  await loadScenario(member.page, '05-fenced-mid-revocation');
+  await member.page.getByTestId('to-end').click();
+  await member.page.getByTestId('config').locator('summary').click();
+  await member.page.getByTestId('embed').click();
+  assert.deepEqual(await axeViolations(member.page), [], 'the member view');
+  await member.done();
+  const group = await open(browser, `${server.url}?mode=group&scenario=slow-revoker`, { ready: 'group-view', bypassCSP: true });
+  await group.page.getByTestId('group-to-end').click();
+  await group.page.getByTestId('group-assignor').selectOption('manual');
+  await group.page.getByTestId('target-editor').waitFor();
+  await group.page.getByTestId('group-settings').locator('summary').click();
+  await group.page.getByTestId('group-embed').click();
+  assert.deepEqual(await axeViolations(group.page), [], 'the group view');
+  await group.done();
 });
 
 test('the live region narrates each transition in words', async () => {

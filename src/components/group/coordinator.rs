@@ -119,7 +119,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                         <li>
                             <span class="mono">{format!("{topic}: {count} partitions ")}</span>
                             <button data-testid="add-partition" disabled=!writable
-                                aria-label=format!("Add a partition to {topic}")
+                                aria-label=format!("+1 partition to {topic}")
                                 on:click=move |_| session.act(GroupInput::SetPartitions { topic: name.clone(), count: count + 1 })>"+1 partition"</button>
                         </li>
                     }
