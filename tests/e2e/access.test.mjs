@@ -88,6 +88,8 @@ test('every control has an accessible name', async () => {
 /** axe-core's violations on the page as it is now: rule, impact and where. */
 async function axeViolations(page) {
   const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Chips fading in are not a contrast problem: check the screen once nothing moves.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.addScriptTag({ content: source });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
