@@ -105,6 +105,9 @@ impl GroupSession {
     /// Replays this session's steps on a group with `config`, back at the same step: the same
     /// story with other timings. Refused (the session kept) if `config` is out of bounds.
     pub fn reconfigure(self, config: GroupConfig) {
+        if self.readonly {
+            return;
+        }
         if let Err(e) = config.check() {
             let message = format!("These settings cannot be used: {e}. The group is unchanged.");
             self.notice.set(Some(Notice::Error(message)));
