@@ -76,7 +76,7 @@ FLOOR := target/bench/floor
 size-floor: tools-web
 	cargo build --locked --release --target $(WASM) -p kip848-size-floor --bins
 	mkdir -p $(FLOOR)
-	for page in empty-page core-page; do \
+	for page in empty-page core-page seed-page; do \
 		wasm-bindgen --target web --no-typescript --out-dir $(FLOOR) target/$(WASM)/release/$$page.wasm; \
 		wasm-opt -Oz $(FLOOR)/$${page}_bg.wasm --output=$(FLOOR)/$${page}_bg.wasm; \
 	done

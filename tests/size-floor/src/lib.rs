@@ -1,7 +1,8 @@
 //! What the app does with the core at some point, and nothing else: parse both trace formats, fold
 //! them to their end and back, write the log's sentences and the ownership chart, write a trace and
 //! a share link out again. `core-page` runs it from a Leptos page, so that page is the smallest one
-//! that can hold this core: the floor under the app's transfer size.
+//! that can hold this core: the floor under the app's transfer size. `seed-page` holds only the seed
+//! model's part ([`exercise_seed`]): the floor under a first load that fetched the rest lazily.
 
 use kip848_core::group::chart;
 use kip848_core::group::{GroupTimeline, GroupTrace};
@@ -9,6 +10,7 @@ use kip848_core::link::{self, Shared};
 use kip848_core::narration::{describe_input, narrate_effects};
 use kip848_core::timeline::Timeline;
 use kip848_core::trace::Trace;
+use kip848_core::Member;
 
 /// Runs `text` (a trace file of either format, or a share link) through the core. Returns a number
 /// that depends on all of it, so the optimiser keeps all of it.
@@ -52,4 +54,28 @@ pub fn exercise(text: &str) -> usize {
         + timeline.trace().to_json().len()
         + sentences
         + timeline.now().0 as usize
+}
+
+/// The least a first load showing the seed model can do: parse a member trace, run the seed
+/// member over it, name its inputs and write the trace out again (no shipped client, no group
+/// mode, no links).
+pub fn exercise_seed(text: &str) -> usize {
+    match Trace::parse(text) {
+        Ok(trace) => {
+            let mut member = Member::new(trace.config.clone());
+            let mut effects = 0;
+            for step in &trace.steps {
+                if let Ok(out) = member.handle(step.at, &step.input) {
+                    effects += out.len();
+                }
+            }
+            let names: usize = trace
+                .steps
+                .iter()
+                .map(|s| describe_input(&s.input).len())
+                .sum();
+            effects + names + trace.to_json().len()
+        }
+        Err(e) => e.to_string().len(),
+    }
 }
