@@ -27,7 +27,7 @@ help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
 	@echo "make screenshots   the README's screenshots, light and dark"
-	@echo "make bench   sizes, page timings and the core's throughput, with targets (target/bench/)"
+	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
 	@echo "make fuzz    a long fuzzing run (FUZZ_CASES=300000 by default)"
 
 serve: tools-web
