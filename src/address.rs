@@ -77,12 +77,14 @@ pub(crate) fn share(
 }
 
 /// Opens a link pasted into the address bar of an open tab, in the view it belongs to:
-/// `open_group` takes a group session and shows the group view; `show_member` shows the member view.
+/// `open_group` takes a group session and shows the group view; `show_member` shows the member view;
+/// `say` tells the view on screen why a link could not be opened.
 pub fn follow_links(
     session: Session,
     own_group: impl Fn() -> String + 'static,
     open_group: impl Fn(SharedGroup) + 'static,
     show_member: impl Fn() + 'static,
+    say: impl Fn(Notice) + 'static,
 ) {
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = window().location().hash().unwrap_or_default();
@@ -100,7 +102,7 @@ pub fn follow_links(
                 open_group(shared);
                 mark_linked(Mode::Group);
             }
-            Err(e) => session.notice.set(Some(Notice::Error(link_error(&e)))),
+            Err(e) => say(Notice::Error(link_error(&e))),
         }
     });
     on_cleanup(move || listener.remove());

@@ -159,6 +159,10 @@ pub fn App() -> impl IntoView {
             switch(mode, session, group, Mode::Group);
         },
         move || switch(mode, session, group, Mode::Member),
+        move |notice| match mode.get_untracked() {
+            Mode::Member => session.notice.set(Some(notice)),
+            Mode::Group => group.notice.set(Some(notice)),
+        },
     );
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {

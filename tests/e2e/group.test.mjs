@@ -267,6 +267,10 @@ test('a group share link opens the group at its step, in a new tab and in an ope
   await other.page.getByTestId('group-view').waitFor();
   await expectText(other.page, 'group-position', before.position);
   assert.match(other.page.url(), /\?mode=group/);
+  // A damaged one pasted there: the group view says so, and keeps its session.
+  await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash.slice(0, -30));
+  await expectText(other.page, 'group-notice', /^This link could not be opened: the link is damaged/);
+  await expectText(other.page, 'group-position', before.position);
   await other.done();
   await done();
 });
