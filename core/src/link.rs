@@ -98,14 +98,13 @@ impl std::error::Error for LinkError {}
 
 /// The fragment (without `#`) that carries `shared`.
 pub fn encode(shared: &Shared) -> String {
-    let trace: Value = serde_json::from_str(&shared.trace.to_json()).unwrap_or(Value::Null);
+    let trace = shared.trace.to_value();
     seal(&serde_json::json!({ "trace": trace, "step": shared.step, "view": shared.view }))
 }
 
 /// The fragment (without `#`) that carries a group session.
 pub fn encode_group(shared: &SharedGroup) -> String {
-    let trace: Value = serde_json::from_str(&shared.trace.to_json()).unwrap_or(Value::Null);
-    seal(&serde_json::json!({ "group": trace, "step": shared.step }))
+    seal(&serde_json::json!({ "group": shared.trace.to_value(), "step": shared.step }))
 }
 
 fn seal(envelope: &Value) -> String {

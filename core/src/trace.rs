@@ -149,14 +149,22 @@ impl Trace {
 
     /// The trace as a file (pretty JSON); parsing it gives this trace back.
     pub fn to_json(&self) -> String {
-        let raw = RawTrace {
+        serde_json::to_string_pretty(&self.raw()).unwrap_or_default()
+    }
+
+    /// The file as a JSON value (to embed in a link or a save without writing and reading text).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self.raw()).unwrap_or_default()
+    }
+
+    fn raw(&self) -> RawTrace {
+        RawTrace {
             format: FORMAT.to_owned(),
             model: self.model,
             title: self.title.clone(),
             description: self.description.clone(),
             config: self.config.clone(),
             steps: self.steps.iter().map(RawStep::from_step).collect(),
-        };
-        serde_json::to_string_pretty(&raw).unwrap_or_default()
+        }
     }
 }

@@ -20,8 +20,7 @@ const GROUPS: Shelf = Shelf {
 
 /// The session as saved: `{"step": cursor, "trace": the group trace file}`.
 fn saved(timeline: &GroupTimeline) -> String {
-    let trace: Value = serde_json::from_str(&timeline.trace().to_json()).unwrap_or(Value::Null);
-    json!({ "step": timeline.cursor(), "trace": trace }).to_string()
+    json!({ "step": timeline.cursor(), "trace": timeline.trace().to_value() }).to_string()
 }
 
 /// The group session and the step on screen as a share-link fragment.

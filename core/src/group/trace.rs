@@ -155,6 +155,11 @@ impl GroupTrace {
 
     /// The trace as a file (pretty JSON); parsing it gives this trace back.
     pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
+    }
+
+    /// The file as a JSON value (to embed in a link or a save without writing and reading text).
+    pub fn to_value(&self) -> Value {
         let steps: Vec<Value> = self
             .steps
             .iter()
@@ -184,7 +189,7 @@ impl GroupTrace {
             serde_json::to_value(&self.config).unwrap_or(Value::Null),
         );
         top.insert("steps".to_owned(), Value::Array(steps));
-        serde_json::to_string_pretty(&Value::Object(top)).unwrap_or_default()
+        Value::Object(top)
     }
 
     /// Whether `text` claims to be a group trace (`"model": "group"`), valid or not.
