@@ -31,13 +31,18 @@ pub(crate) fn unlink_if_changed(view: Mode, fragment: impl FnOnce() -> String) {
         return;
     }
     LINKED.with(|l| l.set(None));
-    let path = location.pathname().unwrap_or_default();
-    let query = location.search().unwrap_or_default();
+    rewrite(&location.search().unwrap_or_default(), "");
+}
+
+/// Replaces this page's query and fragment in the address bar, without a reload or a new
+/// history entry (and without a `hashchange`).
+pub(crate) fn rewrite(query: &str, hash: &str) {
+    let path = window().location().pathname().unwrap_or_default();
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(
             &wasm_bindgen::JsValue::NULL,
             "",
-            Some(&format!("{path}{query}")),
+            Some(&format!("{path}{query}{hash}")),
         );
     }
 }

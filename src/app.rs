@@ -25,6 +25,7 @@ use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, switch, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{address, persist, playback, scenarios};
+use kip848_core::link::SharedGroup;
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -104,8 +105,9 @@ fn first_scenario() -> Timeline {
     timeline
 }
 
-/// Opens what the URL and the saved session say, applying the embed options.
-fn open(embed: &Embed) -> Session {
+/// Opens what the URL and the saved session say, applying the embed options; and the group
+/// session the URL's link held, if it held one.
+fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     let start = persist::start(first_scenario, embed.embedded);
     let linked = start.view != Default::default()
         || window()
@@ -135,17 +137,17 @@ fn open(embed: &Embed) -> Session {
     if embed.autoplay {
         session.playing.set(true);
     }
-    session
+    (session, start.group_link)
 }
 
 /// The whole single-page app.
 #[component]
 pub fn App() -> impl IntoView {
     let embed = Embed::parse(&window().location().search().unwrap_or_default());
-    let session = open(&embed);
+    let (session, group_link) = open(&embed);
     playback::drive(session);
     persist::autosave(session);
-    let (group, group_linked) = open_group(&embed);
+    let (group, group_linked) = open_group(&embed, group_link);
     let mode = RwSignal::new(if embed.group || group_linked {
         Mode::Group
     } else {

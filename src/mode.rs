@@ -8,7 +8,7 @@ use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
-use kip848_core::link::{decode_link, Link};
+use kip848_core::link::SharedGroup;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -81,52 +81,40 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
         Mode::Member => group.playing.set(false),
     }
     mode.set(to);
-    let location = window().location();
-    let path = location.pathname().unwrap_or_default();
     let query = match to {
         Mode::Group => "?mode=group",
         Mode::Member => "",
     };
-    let hash = location.hash().unwrap_or_default();
-    if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{query}{hash}")),
-        );
-    }
+    address::rewrite(query, &window().location().hash().unwrap_or_default());
 }
 
 /// Provides the group session: on the group session a share link holds, or the scenario the
 /// address names, else empty until the view is first shown, which opens the saved group session
 /// or the first scenario (the member view's first render pays for neither). True if a share link
 /// opened it: the page then starts on the group view.
-pub fn open_group(embed: &Embed) -> (GroupSession, bool) {
+pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bool) {
     let group = provide_group_session(Default::default(), embed.readonly);
-    let hash = window().location().hash().unwrap_or_default();
-    if hash.len() > 1 {
-        if let Ok(Link::Group(shared)) = decode_link(&hash) {
-            group.open_shared(shared);
-            group.playing.set(embed.autoplay);
-            if !embed.embedded {
-                address::mark_linked(Mode::Group);
-            }
-            group_persist::autosave(group);
-            return (group, true);
+    let from_link = link.is_some();
+    let named = || {
+        embed
+            .scenario
+            .as_deref()
+            .filter(|_| embed.group)
+            .and_then(group_scenario)
+            .and_then(Result::ok)
+    };
+    if let Some(shared) = link {
+        group.open_shared(shared);
+        group.playing.set(embed.autoplay);
+        if !embed.embedded {
+            address::mark_linked(Mode::Group);
         }
-    }
-    let linked = embed
-        .scenario
-        .as_deref()
-        .filter(|_| embed.group)
-        .and_then(group_scenario)
-        .and_then(Result::ok);
-    if let Some(trace) = linked {
+    } else if let Some(trace) = named() {
         group.load(trace);
         group.playing.set(embed.autoplay);
     } else if embed.group {
         open_saved_or_first(group);
     }
     group_persist::autosave(group);
-    (group, false)
+    (group, from_link)
 }

@@ -7,7 +7,7 @@ use crate::context::{Notice, Session, MAX_SPEED};
 use crate::mode::Mode;
 use crate::shelf::Shelf;
 use gloo_timers::callback::Timeout;
-use kip848_core::link::{decode, decode_link, encode, Link, Shared, View};
+use kip848_core::link::{decode, decode_link, encode, Link, LinkError, Shared, SharedGroup, View};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -35,6 +35,8 @@ pub struct Start {
     pub timeline: Timeline,
     pub view: View,
     pub notice: Option<Notice>,
+    /// A group session the address's link held: the group view opens on it.
+    pub group_link: Option<SharedGroup>,
 }
 
 fn start_from(shared: Shared) -> Start {
@@ -44,6 +46,7 @@ fn start_from(shared: Shared) -> Start {
         timeline,
         view: shared.view,
         notice: None,
+        group_link: None,
     }
 }
 
@@ -52,31 +55,46 @@ fn start_from(shared: Shared) -> Start {
 /// then starts from its save.)
 pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
     let hash = window().location().hash().unwrap_or_default();
-    if hash.len() > 1 {
-        match decode_link(&hash) {
-            Ok(Link::Member(shared)) => {
-                if !embedded {
-                    mark_linked(Mode::Member);
-                }
-                return start_from(shared);
+    let link = (hash.len() > 1).then(|| decode_link(&hash));
+    match link {
+        Some(Ok(Link::Group(shared))) => Start {
+            group_link: Some(shared),
+            ..member_start(None, default_scenario, embedded)
+        },
+        link => member_start(link, default_scenario, embedded),
+    }
+}
+
+/// The member view's start, given what the address held (a group link counts as nothing).
+fn member_start(
+    link: Option<Result<Link, LinkError>>,
+    default_scenario: impl Fn() -> Timeline,
+    embedded: bool,
+) -> Start {
+    match link {
+        Some(Ok(Link::Member(shared))) => {
+            if !embedded {
+                mark_linked(Mode::Member);
             }
-            Ok(Link::Group(_)) => {}
-            Err(e) => {
-                let timeline = default_scenario();
-                let view = View {
-                    scenario: timeline.trace().title.clone(),
-                    ..View::default()
-                };
-                let notice = Notice::Error(format!(
-                    "This link could not be opened: {e}. Showing the first scenario instead."
-                ));
-                return Start {
-                    timeline,
-                    view,
-                    notice: Some(notice),
-                };
-            }
+            return start_from(shared);
         }
+        Some(Err(e)) => {
+            let timeline = default_scenario();
+            let view = View {
+                scenario: timeline.trace().title.clone(),
+                ..View::default()
+            };
+            let notice = Notice::Error(format!(
+                "This link could not be opened: {e}. Showing the first scenario instead."
+            ));
+            return Start {
+                timeline,
+                view,
+                notice: Some(notice),
+                group_link: None,
+            };
+        }
+        Some(Ok(Link::Group(_))) | None => {}
     }
     if let Some((key, saved)) = SESSIONS.newest() {
         match decode(&saved) {
@@ -92,6 +110,7 @@ pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
                     notice: Some(Notice::Error(format!(
                         "Your saved session could not be read ({e}); starting a new one."
                     ))),
+                    group_link: None,
                 };
             }
         }
@@ -100,6 +119,7 @@ pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
         timeline: Timeline::default(),
         view: View::default(),
         notice: None,
+        group_link: None,
     }
 }
 
