@@ -44,9 +44,7 @@ pub fn drive(session: Session) {
 /// One beat: the next effect, or the next step while playing.
 fn advance(session: Session) {
     let (cursor, len, shown) = session.position();
-    let count = session
-        .timeline
-        .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()));
+    let count = session.effects_count(cursor);
     match shown {
         Some(j) if j + 1 < count => session.shown.set(Some(j + 1)),
         Some(_) => session.finish_reveal(),

@@ -6,6 +6,12 @@ use kip848_core::narration::headline;
 use leptos::prelude::*;
 
 impl Session {
+    /// How many effects the step just before `cursor` had (none at the start).
+    pub fn effects_count(&self, cursor: usize) -> usize {
+        self.timeline
+            .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()))
+    }
+
     /// Moves to `cursor` with every effect of its last step shown, and says where it is.
     pub fn seek(&self, cursor: usize) {
         let cursor = self.clamp(cursor);
@@ -20,11 +26,11 @@ impl Session {
         self.playing.set(false);
         let (cursor, len, shown) = self.position();
         match shown {
-            Some(j) if j + 1 < effects_count(self, cursor) => self.shown.set(Some(j + 1)),
+            Some(j) if j + 1 < self.effects_count(cursor) => self.shown.set(Some(j + 1)),
             Some(_) => self.finish_reveal(),
             None if cursor < len && self.clamp(cursor + 1) > cursor => {
                 self.timeline.update(|t| t.seek(cursor + 1));
-                let count = effects_count(self, cursor + 1);
+                let count = self.effects_count(cursor + 1);
                 self.shown.set((count > 1).then_some(1));
                 self.reset_draft();
                 if count <= 1 {
@@ -39,7 +45,7 @@ impl Session {
     pub fn step_effect_back(&self) {
         self.playing.set(false);
         let (cursor, _, shown) = self.position();
-        let count = effects_count(self, cursor);
+        let count = self.effects_count(cursor);
         match shown {
             Some(j) if j > 1 => self.shown.set(Some(j - 1)),
             None if count > 1 => self.shown.set(Some(count - 1)),
@@ -98,10 +104,4 @@ impl Session {
         });
         self.announcement.set(text);
     }
-}
-
-fn effects_count(session: &Session, cursor: usize) -> usize {
-    session
-        .timeline
-        .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()))
 }

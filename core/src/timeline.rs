@@ -95,6 +95,11 @@ impl Timeline {
     pub fn cursor(&self) -> usize {
         self.cursor
     }
+    /// The narration of the step just taken, if it has one.
+    pub fn note(&self) -> Option<&str> {
+        let index = self.cursor.checked_sub(1)?;
+        self.steps().get(index)?.note.as_deref()
+    }
     /// Steps after the cursor: what acting now would drop.
     pub fn future(&self) -> usize {
         self.len() - self.cursor

@@ -1,6 +1,7 @@
 //! The application lane: commits and callbacks as bars from invoke to completion (Jepsen timeline
 //! style), with their partitions; pending ones say who waits on them.
 
+use super::member_facts::waiting_on;
 use crate::context::use_session;
 use kip848_core::application::{spans, Span, SpanStatus};
 use kip848_core::{Effect, Outcome};
@@ -9,17 +10,11 @@ use leptos::prelude::*;
 /// Steps shown on the lane's axis.
 const WINDOW: usize = 24;
 
+/// A bar's label: the call as the member view names what it waits on, commits by their effect.
 fn label(effect: &Effect) -> String {
     match effect {
         Effect::CommitOffsets { partitions } => format!("commit_offsets({partitions})"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => {
-            format!("onPartitionsRevoked({partitions})")
-        }
-        Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
-        Effect::InvokeOnPartitionsAssigned { partitions } => {
-            format!("onPartitionsAssigned({partitions})")
-        }
-        other => other.name().to_owned(),
+        other => waiting_on(other),
     }
 }
 

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 #[component]
 pub fn EmbedDialog(
     #[prop(into)] fragment: Signal<String>,
-    #[prop(optional, into)] step: Option<Signal<usize>>,
+    #[prop(optional_no_strip)] step: Option<Signal<usize>>,
     group: bool,
 ) -> impl IntoView {
     let readonly = RwSignal::new(true);

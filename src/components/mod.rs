@@ -18,4 +18,5 @@ pub mod member_facts;
 pub mod scenario_panel;
 pub mod sequence;
 pub mod session_panel;
+pub mod share_controls;
 pub mod time_controls;

@@ -31,14 +31,7 @@ pub fn ScenarioPanel() -> impl IntoView {
             .set(Some(Notice::Error("No such scenario".to_owned()))),
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
-    let note = move || {
-        session.timeline.with(|t| {
-            t.cursor()
-                .checked_sub(1)
-                .and_then(|i| t.steps().get(i))
-                .and_then(|s| s.note.clone())
-        })
-    };
+    let note = move || session.timeline.with(|t| t.note().map(str::to_owned));
     view! {
         <section class="panel scenarios" aria-labelledby="scenarios-title">
             <h2 id="scenarios-title">"Scenarios"</h2>

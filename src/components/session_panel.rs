@@ -1,8 +1,8 @@
-//! The session as a file: export it, import one (file picker, drag and drop, paste). An import is
-//! validated whole before anything is replaced; on any problem the session is untouched.
+//! The session as a file: export it, import one (file picker, drag and drop, paste), and as a link
+//! or an embed. An import is validated whole before anything is replaced; on any problem the
+//! session is untouched.
 
-use super::embed_dialog::EmbedDialog;
-use crate::address::share;
+use super::share_controls::ShareControls;
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
 use crate::mode::Mode;
@@ -79,8 +79,6 @@ fn export(session: Session) {
 pub fn SessionPanel() -> impl IntoView {
     let session = use_session();
     let pasted = RwSignal::new(String::new());
-    let link = RwSignal::new(None::<String>);
-    let embed_open = RwSignal::new(false);
     view! {
         <section class="panel session" aria-labelledby="session-title">
             <h2 id="session-title">"Session file"</h2>
@@ -109,20 +107,9 @@ pub fn SessionPanel() -> impl IntoView {
                 <button data-testid="load-pasted" on:click=move |_| import_text(session, &pasted.get_untracked(), "the pasted text")>"Load pasted trace"</button>
             </details>
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
-            <div class="row">
-                <button data-testid="share" on:click=move |_| share(Mode::Member, &fragment(session), link, session.notice)>"Copy share link"</button>
-                <button data-testid="embed" aria-expanded=move || embed_open.get().to_string()
-                    on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
-            </div>
-            {move || link.get().map(|url| view! {
-                <label for="share-link" class="visually-hidden">"Share link"</label>
-                <input id="share-link" data-testid="share-link" type="text" readonly prop:value=url />
-            })}
-            <Show when=move || embed_open.get()>
-                <EmbedDialog group=false
-                    fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
-                    step=Signal::derive(move || session.timeline.with(|t| t.cursor())) />
-            </Show>
+            <ShareControls view=Mode::Member notice=session.notice
+                fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
+                step=Signal::derive(move || session.timeline.with(|t| t.cursor())) />
         </section>
     }
 }

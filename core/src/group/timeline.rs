@@ -78,6 +78,11 @@ impl GroupTimeline {
     pub fn cursor(&self) -> usize {
         self.cursor
     }
+    /// The narration of the step just taken, if it has one.
+    pub fn note(&self) -> Option<&str> {
+        let index = self.cursor.checked_sub(1)?;
+        self.steps().get(index)?.note.as_deref()
+    }
     /// The group after the steps before the cursor.
     pub fn sim(&self) -> &GroupSim {
         &self.sim

@@ -1,8 +1,7 @@
 //! Scenario picker, narration, transport, time passing, and the group session as a file, a link
 //! or an embed.
 
-use crate::address::share;
-use crate::components::embed_dialog::EmbedDialog;
+use crate::components::share_controls::ShareControls;
 use crate::context::Notice;
 use crate::download::download;
 use crate::group::persist::fragment;
@@ -51,8 +50,6 @@ fn import(session: GroupSession, file: web_sys::File) {
 #[component]
 pub fn GroupControls() -> impl IntoView {
     let session = use_group_session();
-    let link = RwSignal::new(None::<String>);
-    let embed_open = RwSignal::new(false);
     let titles = group_titles();
     // The picker starts on the scenario the page opened with (a link can name one).
     let opened = session.scenario.get_untracked();
@@ -77,14 +74,7 @@ pub fn GroupControls() -> impl IntoView {
             .set(Some(Notice::Error("No such scenario".to_owned()))),
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
-    let note = move || {
-        session.timeline.with(|t| {
-            t.cursor()
-                .checked_sub(1)
-                .and_then(|i| t.steps().get(i))
-                .and_then(|s| s.note.clone())
-        })
-    };
+    let note = move || session.timeline.with(|t| t.note().map(str::to_owned));
     let len = move || session.timeline.with(|t| t.len());
     let cursor = move || session.timeline.with(|t| t.cursor());
     let position = move || {
@@ -179,9 +169,6 @@ pub fn GroupControls() -> impl IntoView {
                         session.notice.set(Some(Notice::Error("The browser refused the download.".to_owned())));
                     }
                 }>"Export group trace"</button>
-                <button data-testid="group-share" on:click=move |_| share(Mode::Group, &fragment(session), link, session.notice)>"Copy share link"</button>
-                <button data-testid="group-embed" aria-expanded=move || embed_open.get().to_string()
-                    on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
                 <label class="file-button">
                     "Import group trace "
                     <input type="file" accept=".json,application/json" data-testid="group-import" node_ref=file_input
@@ -200,14 +187,8 @@ pub fn GroupControls() -> impl IntoView {
                         } />
                 </label>
             </div>
-            {move || link.get().map(|url| view! {
-                <label for="group-share-link" class="visually-hidden">"Share link"</label>
-                <input id="group-share-link" data-testid="group-share-link" type="text" readonly prop:value=url />
-            })}
-            <Show when=move || embed_open.get()>
-                <EmbedDialog group=true
-                    fragment=Signal::derive(move || { session.timeline.track(); fragment(session) }) />
-            </Show>
+            <ShareControls view=Mode::Group notice=session.notice
+                fragment=Signal::derive(move || { session.timeline.track(); fragment(session) }) />
         </section>
     }
 }

@@ -1,0 +1,44 @@
+//! *Copy share link* and *Embed…* for either view: the link (put in the address bar and offered
+//! in a field) and the embed dialog, both carrying the view's session as a link fragment.
+
+use super::embed_dialog::EmbedDialog;
+use crate::address::share;
+use crate::context::Notice;
+use crate::mode::Mode;
+use leptos::prelude::*;
+
+/// `fragment`: the view's session as a link fragment (tracked, so the embed snippet follows it);
+/// `notice`: where the view says what happened; `step`: the member view's cursor, for the embed.
+/// In the group view (`view` = group) the test ids are prefixed `group-`.
+#[component]
+pub fn ShareControls(
+    view: Mode,
+    #[prop(into)] fragment: Signal<String>,
+    notice: RwSignal<Option<Notice>>,
+    #[prop(optional, into)] step: Option<Signal<usize>>,
+) -> impl IntoView {
+    let link = RwSignal::new(None::<String>);
+    let embed_open = RwSignal::new(false);
+    let group = view == Mode::Group;
+    let id = move |name: &str| {
+        if group {
+            format!("group-{name}")
+        } else {
+            name.to_owned()
+        }
+    };
+    view! {
+        <div class="row">
+            <button data-testid=id("share") on:click=move |_| share(view, &fragment.get_untracked(), link, notice)>"Copy share link"</button>
+            <button data-testid=id("embed") aria-expanded=move || embed_open.get().to_string()
+                on:click=move |_| embed_open.update(|o| *o = !*o)>"Embed…"</button>
+        </div>
+        {move || link.get().map(|url| view! {
+            <label for=id("share-link") class="visually-hidden">"Share link"</label>
+            <input id=id("share-link") data-testid=id("share-link") type="text" readonly prop:value=url />
+        })}
+        <Show when=move || embed_open.get()>
+            <EmbedDialog group=group fragment=fragment step=step />
+        </Show>
+    }
+}
