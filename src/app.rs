@@ -19,7 +19,7 @@ use crate::components::{
     session_panel::{import_file, SessionPanel},
     time_controls::TimeControls,
 };
-use crate::context::{provide_session_with, Session, MAX_SPEED};
+use crate::context::{provide_session_with, Notice, Session, MAX_SPEED};
 use crate::embed::Embed;
 use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, switch, Mode};
@@ -105,25 +105,48 @@ fn first_scenario() -> Timeline {
     timeline
 }
 
+/// Opens the built-in scenario `id` at its start; an unknown or broken one leaves the session as
+/// it is and says why (naming the ids there are).
+pub(crate) fn open_scenario(session: Session, id: &str) -> bool {
+    match scenarios::scenario(id) {
+        Some(Ok(trace)) => {
+            session.load(trace, true);
+            true
+        }
+        Some(Err(e)) => {
+            let message = format!("The scenario {id} is broken ({e}); your session is unchanged.");
+            session.notice.set(Some(Notice::Error(message)));
+            false
+        }
+        None => {
+            let ids: Vec<&str> = scenarios::SCENARIOS.iter().map(|(id, _)| *id).collect();
+            let message = format!(
+                "There is no scenario named \"{id}\"; your session is unchanged. The scenarios are: {}.",
+                ids.join(", ")
+            );
+            session.notice.set(Some(Notice::Error(message)));
+            false
+        }
+    }
+}
+
 /// Opens what the URL and the saved session say, applying the embed options; and the group
 /// session the URL's link held, if it held one.
 fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     let start = persist::start(first_scenario, embed.embedded);
-    let linked = start.view != Default::default()
-        || window()
-            .location()
-            .hash()
-            .map(|h| h.len() > 1)
-            .unwrap_or(false);
+    // A link in the address names a whole session; a scenario in the address wins over a save.
+    let linked = window()
+        .location()
+        .hash()
+        .map(|h| h.len() > 1)
+        .unwrap_or(false);
     let session = provide_session_with(start.timeline, embed.clone());
     session.speed.set(start.view.speed.clamp(-2, MAX_SPEED));
     session.guided.set(start.view.guided);
     session.scenario.set(start.view.scenario);
     session.notice.set(start.notice);
-    if let (Some(id), false) = (&embed.scenario, linked) {
-        if let Some(Ok(trace)) = scenarios::scenario(id) {
-            session.load(trace, true);
-        }
+    if let (Some(id), false, false) = (&embed.scenario, linked, embed.group) {
+        open_scenario(session, id);
     }
     if let Some(speed) = embed.speed {
         session.speed.set(speed.clamp(-2, MAX_SPEED));
@@ -133,9 +156,8 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     if session.clamp(step) != cursor {
         session.seek(step);
     }
-    session.announce_position();
     if embed.autoplay {
-        session.playing.set(true);
+        session.playback.set(crate::context::Playback::Play);
     }
     (session, start.group_link)
 }
@@ -146,7 +168,10 @@ pub fn App() -> impl IntoView {
     let embed = Embed::parse(&window().location().search().unwrap_or_default());
     let (session, group_link) = open(&embed);
     playback::drive(session);
-    persist::autosave(session);
+    // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
+    if !embed.embedded {
+        persist::autosave(session);
+    }
     let (group, group_linked) = open_group(&embed, group_link);
     let mode = RwSignal::new(if embed.group || group_linked {
         Mode::Group
@@ -179,6 +204,9 @@ pub fn App() -> impl IntoView {
     let shows = move |panel: &str| embed.shows(panel);
     view! {
         <a class="skip-link" href="#member-title">"Skip to the member"</a>
+        <a class="skip-link second" href="#" data-testid="skip-transport"
+            on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
+            "Skip to the time controls"</a>
         <Show when={ let v = shows("header"); move || v }>
             <header class="top">
                 <div>

@@ -1,14 +1,13 @@
 //! The one source of truth: the session's `Timeline` in a context signal, plus what the screen
-//! adds to it (how much of the current step is shown, playback, the drafted answer).
+//! adds to it (how much of the current step is shown, playback, the drafted answer). What the
+//! panels draw is the core's [`Frame`] for the cursor, nothing else.
 
 use crate::embed::Embed;
 use kip848_core::composer::{default_draft, Draft};
-use kip848_core::frame::Frame;
 use kip848_core::link::Shared;
-use kip848_core::narration::headline;
 use kip848_core::timeline::StepResult;
 use kip848_core::trace::Trace;
-use kip848_core::{Config, Effect, Input, Millis, Timeline};
+use kip848_core::{Config, Cursor, Frame, Input, Millis, Timeline};
 use leptos::prelude::*;
 
 /// Virtual time between two clicks: each answer or application action happens this much after
@@ -23,25 +22,34 @@ pub enum Notice {
     Error(String),
 }
 
+/// What the transport is doing. Playback only moves the cursor, so pausing stops everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playback {
+    Paused,
+    /// Revealing the rest of the current step (after an action), then pausing.
+    Step,
+    /// Playing on, step after step (pausing on notes in guided mode).
+    Play,
+}
+
 /// The session: `Copy` handles on every signal, provided once by the app.
 #[derive(Clone, Copy)]
 pub struct Session {
     pub timeline: RwSignal<Timeline>,
-    /// How many effects of the last applied step are shown; `None` shows them all.
-    pub shown: RwSignal<Option<usize>>,
-    pub playing: RwSignal<bool>,
+    /// How many effects of the current step (the timeline's cursor) are shown: always a
+    /// normal position (`Cursor::normal`).
+    pub shown: RwSignal<usize>,
+    pub playback: RwSignal<Playback>,
     /// Guided mode: playback pauses on every narrated step.
     pub guided: RwSignal<bool>,
     /// Playback speed as a power of two: -2 is ¼×, 0 is 1×, 3 is 8×.
     pub speed: RwSignal<i32>,
     pub draft: RwSignal<Draft>,
     pub notice: RwSignal<Option<Notice>>,
-    /// What the live region says.
-    pub announcement: RwSignal<String>,
     pub help_open: RwSignal<bool>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
-    /// The member as the screen shows it (part-way through the current step while it animates).
+    /// Everything the screen shows at the cursor.
     pub frame: Memo<Frame>,
     /// Embed options from the URL (all off on a normal visit).
     pub embed: StoredValue<Embed>,
@@ -55,18 +63,25 @@ pub fn provide_session(timeline: Timeline) -> Session {
 /// [`provide_session`] with embed options.
 pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
     let draft = default_draft(timeline.member());
+    let shown = RwSignal::new(timeline.effect_count(timeline.cursor()));
     let timeline = RwSignal::new(timeline);
-    let shown = RwSignal::new(None);
-    let frame = Memo::new(move |_| timeline.with(|t| shown.with(|s| frame_of(t, *s))));
+    let frame = Memo::new(move |_| {
+        let shown = shown.get();
+        timeline.with(|t| {
+            t.frame(Cursor {
+                step: t.cursor(),
+                shown,
+            })
+        })
+    });
     let session = Session {
         timeline,
         shown,
-        playing: RwSignal::new(false),
+        playback: RwSignal::new(Playback::Paused),
         guided: RwSignal::new(false),
         speed: RwSignal::new(0),
         draft: RwSignal::new(draft),
         notice: RwSignal::new(None),
-        announcement: RwSignal::new(String::new()),
         help_open: RwSignal::new(false),
         scenario: RwSignal::new(None),
         frame,
@@ -81,27 +96,6 @@ pub fn use_session() -> Session {
     expect_context::<Session>()
 }
 
-/// The frame at the cursor, part-way through the last step when `shown` says so.
-fn frame_of(t: &Timeline, shown: Option<usize>) -> Frame {
-    let (Some(shown), Some(index)) = (shown, t.cursor().checked_sub(1)) else {
-        return Frame::of(t.member());
-    };
-    match (t.steps().get(index), t.results().get(index)) {
-        (Some(step), Some(Ok(effects))) if shown < effects.len() => {
-            Frame::partway(&t.member_at(index), t.member(), &step.input, effects, shown)
-        }
-        _ => Frame::of(t.member()),
-    }
-}
-
-/// The effects of step `index`, if it was accepted.
-pub fn effects_of(t: &Timeline, index: usize) -> &[Effect] {
-    match t.results().get(index) {
-        Some(Ok(effects)) => effects,
-        _ => &[],
-    }
-}
-
 impl Session {
     /// The time an action taken now happens at.
     pub fn next_at(&self) -> Millis {
@@ -109,30 +103,26 @@ impl Session {
     }
 
     /// Applies `input` at `at` at the cursor (dropping any later steps); a refusal is shown and
-    /// changes nothing. The new step's effects are then revealed one by one.
+    /// changes nothing. The new step's first effect is shown at once and the rest one by one
+    /// (all at once at the fastest speed); pausing stops the reveal where it is.
     pub fn act(&self, at: Millis, input: Input) {
         let mut outcome: StepResult = Ok(Vec::new());
-        let mut before = None;
-        self.timeline.update(|t| {
-            before = Some(t.member().clone());
-            outcome = t.act(at, input.clone());
-        });
+        self.timeline.update(|t| outcome = t.act(at, input));
         match outcome {
             Err(reason) => {
-                self.announcement.set(format!("Rejected: {reason}"));
                 self.notice.set(Some(Notice::Rejected(reason.to_string())));
             }
             Ok(effects) => {
                 self.notice.set(None);
-                self.playing.set(false);
-                self.shown
-                    .set((!effects.is_empty() && self.animates()).then_some(0));
-                self.reset_draft();
-                if let Some(before) = before {
-                    let after = self.timeline.with_untracked(|t| t.member().clone());
-                    self.announcement
-                        .set(headline(&before, &after, &input, &Ok(effects)));
+                let count = effects.len();
+                if self.animates() && count > 1 {
+                    self.shown.set(1);
+                    self.playback.set(Playback::Step);
+                } else {
+                    self.shown.set(count);
+                    self.playback.set(Playback::Paused);
                 }
+                self.reset_draft();
             }
         }
     }
@@ -171,13 +161,12 @@ impl Session {
         if at_start {
             timeline.seek(0);
         }
-        self.playing.set(false);
-        self.shown.set(None);
+        self.playback.set(Playback::Paused);
+        self.shown.set(timeline.effect_count(timeline.cursor()));
         self.timeline.set(timeline);
         self.scenario.set(title);
         self.notice.set(None);
         self.reset_draft();
-        self.announce_position();
     }
 
     /// Opens a shared session (a link): its trace at its step, with its view options.
@@ -200,11 +189,10 @@ impl Session {
         trace.model = model;
         let mut timeline = Timeline::from_trace(trace);
         timeline.seek(cursor);
-        self.playing.set(false);
-        self.shown.set(None);
+        self.playback.set(Playback::Paused);
+        self.shown.set(timeline.effect_count(cursor));
         self.timeline.set(timeline);
         self.reset_draft();
-        self.announce_position();
         let words = match model {
             kip848_core::Model::Seed => "the seed model",
             kip848_core::Model::Kafka => "the shipped Kafka client",

@@ -58,15 +58,19 @@ fn open_saved_or_first(group: GroupSession) {
         Ok(false) => None,
         Err(message) => Some(message),
     };
+    open_first(group);
+    if let Some(message) = damaged {
+        let message = format!("{message}; showing the first scenario instead.");
+        group.notice.set(Some(Notice::Error(message)));
+    }
+}
+
+fn open_first(group: GroupSession) {
     if let Some(Ok(trace)) = GROUP_SCENARIOS
         .first()
         .and_then(|(id, _)| group_scenario(id))
     {
         group.load(trace);
-    }
-    if let Some(message) = damaged {
-        let message = format!("{message}; showing the first scenario instead.");
-        group.notice.set(Some(Notice::Error(message)));
     }
 }
 
@@ -75,7 +79,7 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
     // The hidden view stops playing: nobody watches it.
     match to {
         Mode::Group => {
-            session.playing.set(false);
+            session.playback.set(crate::context::Playback::Paused);
             open_saved_or_first(group);
         }
         Mode::Member => group.playing.set(false),
@@ -95,26 +99,52 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
 pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bool) {
     let group = provide_group_session(Default::default(), embed.readonly);
     let from_link = link.is_some();
-    let named = || {
-        embed
-            .scenario
-            .as_deref()
-            .filter(|_| embed.group)
-            .and_then(group_scenario)
-            .and_then(Result::ok)
-    };
+    let named = embed.scenario.as_deref().filter(|_| embed.group);
     if let Some(shared) = link {
         group.open_shared(shared);
-        group.playing.set(embed.autoplay);
         if !embed.embedded {
             address::mark_linked(Mode::Group);
         }
-    } else if let Some(trace) = named() {
-        group.load(trace);
-        group.playing.set(embed.autoplay);
+    } else if let Some(id) = named {
+        match group_scenario(id) {
+            Some(Ok(trace)) => group.load(trace),
+            found => {
+                let why = match found {
+                    Some(Err(e)) => format!("The group scenario {id} is broken ({e})"),
+                    _ => {
+                        let ids: Vec<&str> = GROUP_SCENARIOS.iter().map(|(id, _)| *id).collect();
+                        format!(
+                            "There is no group scenario named \"{id}\" (the group scenarios are: {})",
+                            ids.join(", ")
+                        )
+                    }
+                };
+                if embed.embedded {
+                    open_first(group);
+                } else {
+                    open_saved_or_first(group);
+                }
+                group.notice.set(Some(Notice::Error(format!(
+                    "{why}; showing another group instead."
+                ))));
+            }
+        }
+    } else if embed.group && embed.embedded {
+        open_first(group);
     } else if embed.group {
         open_saved_or_first(group);
     }
-    group_persist::autosave(group);
+    if embed.group && !from_link {
+        if let Some(step) = embed.step {
+            group.seek(step);
+        }
+    }
+    group
+        .playing
+        .set((embed.group || from_link) && embed.autoplay);
+    // An embed never touches the autosave.
+    if !embed.embedded {
+        group_persist::autosave(group);
+    }
     (group, from_link)
 }

@@ -96,6 +96,14 @@ fn member_start(
         }
         Some(Ok(Link::Group(_))) | None => {}
     }
+    if embedded {
+        return Start {
+            timeline: default_scenario(),
+            view: View::default(),
+            notice: None,
+            group_link: None,
+        };
+    }
     if let Some((key, saved)) = SESSIONS.newest() {
         match decode(&saved) {
             Ok(shared) => {

@@ -1,12 +1,13 @@
-//! The only timer of the app: it reveals the current step's effects one by one and, while
-//! playing, moves to the next step. No timer is scheduled while paused with nothing left to
-//! reveal, nor while the tab is hidden.
+//! The only timer of the app: while the transport plays (or reveals the rest of a step after an
+//! action) it moves the cursor one effect per beat. Paused, it does nothing and no timer is
+//! scheduled; nor while the tab is hidden.
 
-use crate::context::{effects_of, Session, MAX_SPEED};
+use crate::context::{Playback, Session, MAX_SPEED};
 use gloo_timers::callback::Timeout;
+use kip848_core::Cursor;
 use leptos::prelude::*;
 
-/// Milliseconds between two effects at ¼×; each speed step halves it (800 ms at 1×).
+/// Milliseconds between two revealed effects at ¼×; each speed step halves it (800 ms at 1×).
 const SLOWEST_DELAY_MS: u32 = 3200;
 
 /// The delay between two revealed effects at `speed` (a power of two, -2 to `MAX_SPEED`).
@@ -25,50 +26,52 @@ pub fn drive(session: Session) {
     on_cleanup(move || listener.remove());
     let timer = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
-        let revealing = session.shown.get().is_some();
-        let playing = session.playing.get();
+        let playback = session.playback.get();
         let speed = session.speed.get();
-        let cursor = session.timeline.with(|t| t.cursor());
+        // Each move schedules the next beat.
+        session.shown.track();
+        session.timeline.track();
         // Dropping a gloo Timeout cancels it.
         timer.set_value(None);
-        if !visible.get() || !(revealing || playing) {
+        if !visible.get() || playback == Playback::Paused {
             return;
         }
-        let _ = cursor;
         timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
             advance(session)
         })));
     });
 }
 
-/// One beat: the next effect, or the next step while playing.
+/// One beat: the next effect (the next whole input at the fastest speed); then pause at the end
+/// of the session, at the end of a revealed step, or on a note in guided mode.
 fn advance(session: Session) {
-    let (cursor, len, shown) = session.position();
-    let count = session.effects_count(cursor);
-    match shown {
-        Some(j) if j + 1 < count => session.shown.set(Some(j + 1)),
-        Some(_) => session.finish_reveal(),
-        None if session.playing.get_untracked()
-            && cursor < len
-            && session.clamp(cursor + 1) > cursor =>
-        {
-            session.timeline.update(|t| t.seek(cursor + 1));
-            session.reset_draft();
-            let (count, narrated) = session.timeline.with_untracked(|t| {
-                (
-                    effects_of(t, cursor).len(),
-                    t.steps().get(cursor).is_some_and(|s| s.note.is_some()),
-                )
-            });
-            if session.guided.get_untracked() && narrated {
-                session.playing.set(false);
-            }
-            if count > 0 && session.speed.get_untracked() < MAX_SPEED {
-                session.shown.set(Some(0));
-            } else {
-                session.finish_reveal();
-            }
+    let mode = session.playback.get_untracked();
+    if mode == Playback::Paused {
+        return;
+    }
+    let here = session.cursor();
+    let instant = session.speed.get_untracked() >= MAX_SPEED;
+    let next = session.timeline.with_untracked(|t| {
+        if instant {
+            here.next_input(t)
+        } else {
+            here.next_effect(t)
         }
-        None => session.playing.set(false),
+    });
+    session.go(next);
+    let there = session.cursor();
+    let (step_end, narrated, last) = session.timeline.with_untracked(|t| {
+        (
+            there.at_step_end(t),
+            t.note().is_some(),
+            Cursor::end_of(t, session.clamp(t.len())),
+        )
+    });
+    let pause = there == here
+        || there >= last
+        || (step_end && mode == Playback::Step)
+        || (step_end && narrated && session.guided.get_untracked());
+    if pause {
+        session.playback.set(Playback::Paused);
     }
 }

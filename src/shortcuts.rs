@@ -1,8 +1,8 @@
 //! Every action's keyboard shortcut, in one table: the key handler and the help dialog both read
 //! it, so they cannot drift apart.
 
-use crate::context::Session;
-use kip848_core::{Input, Outcome};
+use crate::context::{Playback, Session};
+use kip848_core::{Cursor, Input, Outcome};
 use leptos::prelude::*;
 
 /// An action of the page reachable from the keyboard.
@@ -200,16 +200,18 @@ pub fn run(session: Session, action: Action) {
     }
 }
 
-/// Play from the cursor (from the start if at the end), or pause.
+/// Play from the cursor (from the start if at the end), or pause where it is.
 pub fn toggle_play(session: Session) {
-    if session.playing.get_untracked() {
-        session.playing.set(false);
+    if session.playback.get_untracked() != Playback::Paused {
+        session.playback.set(Playback::Paused);
         return;
     }
-    let (cursor, len, _) = session.position();
-    let end = session.clamp(len);
-    if cursor >= end && len > 0 {
-        session.seek(0);
+    let (_, len, _) = session.position();
+    let at_end = session
+        .timeline
+        .with_untracked(|t| session.cursor() >= Cursor::end_of(t, session.clamp(len)));
+    if at_end && len > 0 {
+        session.seek(session.clamp(0));
     }
-    session.playing.set(true);
+    session.playback.set(Playback::Play);
 }

@@ -1,107 +1,81 @@
-//! Moving through the session: seeking, stepping effect by effect or input by input (a step's
-//! effects are revealed one at a time), and what the live region then says of the position.
+//! Moving through the session: every move is one of the core's `Cursor` moves (one effect, one
+//! input, either way, or a whole step), kept inside an embed's step range. A move by the user
+//! pauses playback; playback itself moves with [`Session::go`].
 
-use crate::context::{effects_of, Session};
-use kip848_core::narration::headline;
+use crate::context::{Playback, Session};
+use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
 
 impl Session {
-    /// How many effects the step just before `cursor` had (none at the start).
-    pub fn effects_count(&self, cursor: usize) -> usize {
-        self.timeline
-            .with_untracked(|t| cursor.checked_sub(1).map_or(0, |i| effects_of(t, i).len()))
+    /// The cursor on screen, without tracking.
+    pub fn cursor(&self) -> Cursor {
+        let shown = self.shown.get_untracked();
+        self.timeline.with_untracked(|t| Cursor {
+            step: t.cursor(),
+            shown,
+        })
     }
 
-    /// Moves to `cursor` with every effect of its last step shown, and says where it is.
-    pub fn seek(&self, cursor: usize) {
-        let cursor = self.clamp(cursor);
-        self.timeline.update(|t| t.seek(cursor));
-        self.shown.set(None);
-        self.reset_draft();
-        self.announce_position();
+    /// Puts the screen at `cursor` (normalised, and inside the embed's range).
+    pub fn go(&self, cursor: Cursor) {
+        let (range_end, cursor) = self.timeline.with_untracked(|t| {
+            let cursor = cursor.normal(t);
+            let step = self.clamp(cursor.step);
+            let cursor = if step == cursor.step {
+                cursor
+            } else {
+                Cursor::end_of(t, step)
+            };
+            (Cursor::end_of(t, self.clamp(t.len())), cursor)
+        });
+        let cursor = cursor.min(range_end);
+        if self.timeline.with_untracked(|t| t.cursor()) != cursor.step {
+            self.timeline.update(|t| t.seek(cursor.step));
+            self.reset_draft();
+        }
+        self.shown.set(cursor.shown);
     }
 
-    /// Shows one more effect: of the current step, or the first of the next one.
+    /// A move by the user: pause, then go where `to` says from here.
+    fn move_by(&self, to: impl FnOnce(Cursor, &Timeline) -> Cursor) {
+        self.playback.set(Playback::Paused);
+        let here = self.cursor();
+        let there = self.timeline.with_untracked(|t| to(here, t));
+        self.go(there);
+    }
+
+    /// Moves to the end of step `step` (every effect shown).
+    pub fn seek(&self, step: usize) {
+        self.move_by(|_, t| Cursor::end_of(t, step));
+    }
+
     pub fn step_effect_forward(&self) {
-        self.playing.set(false);
-        let (cursor, len, shown) = self.position();
-        match shown {
-            Some(j) if j + 1 < self.effects_count(cursor) => self.shown.set(Some(j + 1)),
-            Some(_) => self.finish_reveal(),
-            None if cursor < len && self.clamp(cursor + 1) > cursor => {
-                self.timeline.update(|t| t.seek(cursor + 1));
-                let count = self.effects_count(cursor + 1);
-                self.shown.set((count > 1).then_some(1));
-                self.reset_draft();
-                if count <= 1 {
-                    self.announce_position();
-                }
-            }
-            None => {}
-        }
+        self.move_by(Cursor::next_effect);
     }
 
-    /// Hides the last effect shown, or goes back to the previous step.
     pub fn step_effect_back(&self) {
-        self.playing.set(false);
-        let (cursor, _, shown) = self.position();
-        let count = self.effects_count(cursor);
-        match shown {
-            Some(j) if j > 1 => self.shown.set(Some(j - 1)),
-            None if count > 1 => self.shown.set(Some(count - 1)),
-            _ if cursor > 0 => self.seek(cursor - 1),
-            _ => {}
-        }
+        // Inside an embed's range, stepping back from its first step's first effect stays.
+        self.move_by(|here, t| {
+            let back = here.previous_effect(t);
+            if self.clamp(back.step) > back.step {
+                here
+            } else {
+                back
+            }
+        });
     }
 
     pub fn step_input_forward(&self) {
-        self.playing.set(false);
-        let (cursor, len, shown) = self.position();
-        if shown.is_some() {
-            self.finish_reveal();
-        } else if cursor < len {
-            self.seek(cursor + 1);
-        }
+        self.move_by(Cursor::next_input);
     }
 
     pub fn step_input_back(&self) {
-        self.playing.set(false);
-        let (cursor, _, _) = self.position();
-        if cursor > 0 {
-            self.seek(cursor - 1);
-        }
+        self.move_by(Cursor::previous_input);
     }
 
-    /// Reveals the rest of the current step at once.
-    pub fn finish_reveal(&self) {
-        self.shown.set(None);
-        self.announce_position();
-    }
-
-    /// (cursor, length, effects shown) without tracking.
-    pub fn position(&self) -> (usize, usize, Option<usize>) {
+    /// (steps applied, length, effects shown) without tracking.
+    pub fn position(&self) -> (usize, usize, usize) {
         let (cursor, len) = self.timeline.with_untracked(|t| (t.cursor(), t.len()));
         (cursor, len, self.shown.get_untracked())
-    }
-
-    /// Says in the live region what the step at the cursor did.
-    pub fn announce_position(&self) {
-        let text = self.timeline.with_untracked(|t| {
-            let Some(index) = t.cursor().checked_sub(1) else {
-                return "At the start: the member is NEW".to_owned();
-            };
-            match (t.steps().get(index), t.results().get(index)) {
-                (Some(step), Some(result)) => {
-                    let before = t.member_at(index);
-                    format!(
-                        "Step {}: {}",
-                        index + 1,
-                        headline(&before, t.member(), &step.input, result)
-                    )
-                }
-                _ => String::new(),
-            }
-        });
-        self.announcement.set(text);
     }
 }

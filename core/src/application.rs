@@ -1,6 +1,7 @@
 //! The application lane: each commit and callback as a span from the step that invoked it to the
 //! step that completed it, in the order completions arrive (oldest first, cgmsm.md §3).
 
+use crate::cursor::Cursor;
 use crate::effect::Effect;
 use crate::input::{Input, Outcome};
 use crate::state::StateName;
@@ -30,8 +31,9 @@ pub enum SpanStatus {
 pub struct Span {
     /// The effect that invoked it (its partitions included).
     pub call: Effect,
-    /// The step that invoked it.
+    /// The step that invoked it (0-based), and the effect of that step that did (0-based).
     pub started: usize,
+    pub effect: usize,
     /// The step that completed (or dropped) it, if any.
     pub ended: Option<usize>,
     pub status: SpanStatus,
@@ -41,14 +43,30 @@ pub struct Span {
 
 /// The spans of the first `upto` steps of `timeline`.
 pub fn spans(timeline: &Timeline, upto: usize) -> Vec<Span> {
+    spans_at(timeline, Cursor::end_of(timeline, upto))
+}
+
+/// The spans on screen at `cursor`: a span appears with the effect that invokes it, and is
+/// completed only once the input that completes it is shown (with the step's first effect, or
+/// whole when the step has none).
+pub fn spans_at(timeline: &Timeline, cursor: Cursor) -> Vec<Span> {
     let auto_complete = timeline.config().auto_complete;
     let mut spans: Vec<Span> = Vec::new();
     let mut outstanding: VecDeque<usize> = VecDeque::new();
     // Every state change is a transition effect, so following them gives the state at each effect.
-    let mut state = StateName::New;
-    let steps = timeline.steps().iter().zip(timeline.results()).take(upto);
-    for (index, (step, result)) in steps.enumerate() {
+    let mut state = timeline.model().initial();
+    let steps = timeline.steps().iter().zip(timeline.results());
+    for (index, (step, result)) in steps.take(cursor.step).enumerate() {
         let Ok(effects) = result else { continue };
+        let last = index + 1 == cursor.step;
+        let shown = if last && !effects.is_empty() {
+            cursor.shown.min(effects.len())
+        } else {
+            effects.len()
+        };
+        if last && shown == 0 && !effects.is_empty() {
+            break;
+        }
         if let Input::Completed { outcome } = step.input {
             if let Some(span) = outstanding.pop_front().and_then(|i| spans.get_mut(i)) {
                 span.ended = Some(index);
@@ -59,7 +77,7 @@ pub fn spans(timeline: &Timeline, upto: usize) -> Vec<Span> {
                 };
             }
         }
-        for effect in effects {
+        for (at, effect) in effects.iter().take(shown).enumerate() {
             if let Effect::Transition { to, .. } = effect {
                 state = *to;
             }
@@ -107,6 +125,7 @@ pub fn spans(timeline: &Timeline, upto: usize) -> Vec<Span> {
                     spans.push(Span {
                         call: e.clone(),
                         started: index,
+                        effect: at,
                         ended,
                         status,
                         waiting,

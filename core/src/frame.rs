@@ -1,93 +1,262 @@
-//! What the screen shows of the member at a point of the timeline, including part-way through
-//! the effects of one input (the playground reveals them one at a time).
+//! What the screen shows at a cursor: one [`Frame`] for a (step, effects shown) position, with
+//! everything any panel draws — the member's facts and their words, the chips, the application
+//! lane, the request in flight, the edge just taken, the current effect and the caption. Panels
+//! render only from it, so none can show the end of a step while another shows its middle.
+//!
+//! Part-way through a step the member is the one the model itself reported just after the
+//! effect (`Machine::handle_observed`), not a reconstruction. At the end of a step it is the
+//! member after the step, i.e. the replay's line for that step.
 
-use crate::assignment::PartitionSet;
-use crate::effect::{Effect, Purpose};
-use crate::error_code::ErrorCode;
-use crate::heartbeat::RetryOwed;
-use crate::input::Input;
-use crate::machine::Machine;
+use crate::application::{spans_at, Span};
+use crate::chips::{chips, Chip};
+use crate::cursor::Cursor;
+use crate::effect::{Effect, HeartbeatRequest};
+use crate::facts::Facts;
+use crate::machine::{AnyMember, Machine};
+use crate::narration::{describe_input, headline, narrate};
 use crate::state::StateName;
-use crate::time::Millis;
+use crate::timeline::Timeline;
+use crate::words::{effect_label, lane_label, span_class, span_words, FactWords};
 use serde::Serialize;
 
-/// The member's observables.
+/// One bar of the application lane.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Frame {
-    pub state: StateName,
-    pub member_id: String,
-    pub member_epoch: i32,
-    pub heartbeat_interval_ms: u32,
-    pub assigned: PartitionSet,
-    pub in_flight: Option<Purpose>,
-    pub remembered: Option<Purpose>,
-    pub retry_owed: Option<RetryOwed>,
-    pub awaiting: Option<Effect>,
-    pub target: Option<PartitionSet>,
-    pub newest_target: Option<PartitionSet>,
-    pub failure: Option<ErrorCode>,
-    pub next_deadline: Option<Millis>,
-    pub now: Millis,
+pub struct LaneSpan {
+    pub label: String,
+    /// `ok`, `failed`, `pending`, `abandoned`, `discarded` or `dropped`.
+    pub status: &'static str,
+    pub words: String,
+    /// The step (0-based) and its effect (0-based) that invoked it.
+    pub started: usize,
+    pub effect: usize,
+    /// The step (0-based) that ended it.
+    pub ended: Option<usize>,
 }
 
-impl Frame {
-    /// The member as it is.
-    pub fn of(member: &impl Machine) -> Frame {
-        Frame {
-            state: member.state(),
-            member_id: member.member_id().to_owned(),
-            member_epoch: member.member_epoch(),
-            heartbeat_interval_ms: member.heartbeat_interval_ms(),
-            assigned: member.assigned().clone(),
-            in_flight: member.in_flight(),
-            remembered: member.remembered(),
-            retry_owed: member.retry_owed(),
-            awaiting: member.awaiting().cloned(),
-            target: member.target().cloned(),
-            newest_target: member.newest_target().cloned(),
-            failure: member.failure().cloned(),
-            next_deadline: member.poll_timeout(),
-            now: member.now(),
+impl LaneSpan {
+    fn of(span: &Span) -> Self {
+        LaneSpan {
+            label: lane_label(&span.call),
+            status: span_class(span.status),
+            words: span_words(span),
+            started: span.started,
+            effect: span.effect,
+            ended: span.ended,
         }
     }
+}
 
-    /// The member after `input`, with only the first `shown` of its `effects` carried out: the
-    /// state, the assigned set and the heartbeat in flight follow the effects shown so far; the
-    /// rest is as after the input (an answer's epoch and id are adopted before any effect).
-    pub fn partway(
-        before: &impl Machine,
-        after: &impl Machine,
-        input: &Input,
-        effects: &[Effect],
-        shown: usize,
-    ) -> Frame {
-        let mut frame = Frame::of(after);
-        frame.state = before.state();
-        frame.assigned = before.assigned().clone();
-        frame.in_flight = if input.is_answer() {
-            None
-        } else {
-            before.in_flight()
+/// The effect the cursor is on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CurrentEffect {
+    /// 1-based, of `of`.
+    pub index: usize,
+    pub of: usize,
+    /// The replay's name (`commit_offsets`).
+    pub name: &'static str,
+    /// The log's label (`commit_offsets(orders-0)`).
+    pub label: String,
+    /// The narration's sentence.
+    pub sentence: String,
+}
+
+/// A transition, for the diagram's highlighted edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Edge {
+    pub from: StateName,
+    pub to: StateName,
+}
+
+/// Everything the screen shows at one cursor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Frame {
+    pub cursor: Cursor,
+    /// Effects of the cursor's step in all (0 at the start or for a rejected step).
+    pub effects: usize,
+    /// Steps in the session.
+    pub steps: usize,
+    pub facts: Facts,
+    pub words: FactWords,
+    pub chips: Vec<Chip>,
+    pub lane: Vec<LaneSpan>,
+    /// The heartbeat request in flight, field by field.
+    pub request: Option<HeartbeatRequest>,
+    /// The last accepted answer, in words ("Step 4: Coordinator answers …").
+    pub last_answer: Option<String>,
+    /// The last transition shown in this step.
+    pub edge: Option<Edge>,
+    pub effect: Option<CurrentEffect>,
+    /// The step's input in words.
+    pub input: Option<String>,
+    /// Why the step was rejected, if it was.
+    pub rejected: Option<String>,
+    /// The step's narration.
+    pub note: Option<String>,
+    /// What the live region says: the effect on screen, in words.
+    pub caption: String,
+    /// The whole step's story ("Step 5: Fenced …"), whatever part of it is shown.
+    pub summary: String,
+    /// The transport's position line.
+    pub position: String,
+}
+
+/// The step's effects and the member's facts after each, re-run from the member before it.
+struct Observed {
+    effects: Vec<Effect>,
+    after_each: Vec<Facts>,
+    after: AnyMember,
+}
+
+fn observe(before: &AnyMember, step: &crate::trace::Step) -> Observed {
+    let mut after = before.clone();
+    let (effects, after_each) = after
+        .handle_observed(step.at, &step.input)
+        .unwrap_or_default();
+    Observed {
+        effects,
+        after_each,
+        after,
+    }
+}
+
+impl Timeline {
+    /// The screen at `cursor` (clamped and normalised first, see [`Cursor::normal`]).
+    pub fn frame(&self, cursor: Cursor) -> Frame {
+        let cursor = cursor.normal(self);
+        let Some(index) = cursor.step.checked_sub(1) else {
+            return self.start_frame();
         };
-        for effect in effects.iter().take(shown) {
-            frame.apply(effect);
+        let (step, result) = match (self.steps().get(index), self.results().get(index)) {
+            (Some(step), Some(result)) => (step, result),
+            _ => return self.start_frame(),
+        };
+        let before = self.member_at(index);
+        let observed = observe(&before, step);
+        let count = observed.effects.len();
+        let shown = cursor.shown.min(count);
+        let facts = match observed.after_each.get(shown.wrapping_sub(1)) {
+            Some(facts) if shown < count => facts.clone(),
+            _ => Facts::of(&observed.after),
+        };
+        let revealed = &observed.effects[..shown];
+        let effect = shown.checked_sub(1).map(|i| {
+            let effect = &observed.effects[i];
+            CurrentEffect {
+                index: shown,
+                of: count,
+                name: effect.name(),
+                label: effect_label(effect),
+                sentence: narrate(effect, &step.input, &facts),
+            }
+        });
+        let edge = revealed.iter().rev().find_map(|e| match e {
+            Effect::Transition { from, to } => Some(Edge {
+                from: *from,
+                to: *to,
+            }),
+            _ => None,
+        });
+        let summary = format!(
+            "Step {}: {}",
+            cursor.step,
+            headline(&before, &observed.after, &step.input, result)
+        );
+        let caption = match &effect {
+            Some(e) => format!(
+                "Step {} · {}/{}: {}",
+                cursor.step, e.index, e.of, e.sentence
+            ),
+            None => summary.clone(),
+        };
+        let position = match &effect {
+            Some(e) => format!(
+                "Step {} of {} · {}/{} · {} · {} ms",
+                cursor.step,
+                self.len(),
+                e.index,
+                e.of,
+                e.label,
+                facts.now.0
+            ),
+            None => format!(
+                "Step {} of {} · {} ms",
+                cursor.step,
+                self.len(),
+                facts.now.0
+            ),
+        };
+        Frame {
+            cursor,
+            effects: count,
+            steps: self.len(),
+            words: FactWords::of(&facts),
+            chips: chips(&facts, revealed),
+            lane: spans_at(self, cursor).iter().map(LaneSpan::of).collect(),
+            request: self.request_in_flight(cursor, &facts, revealed),
+            last_answer: self.last_answer(cursor.step),
+            edge,
+            effect,
+            input: Some(describe_input(&step.input)),
+            rejected: result.as_ref().err().map(ToString::to_string),
+            note: step.note.clone(),
+            caption,
+            summary,
+            position,
+            facts,
         }
-        frame
     }
 
-    fn apply(&mut self, effect: &Effect) {
-        match effect {
-            Effect::Transition { to, .. } => {
-                self.state = *to;
-                if *to == StateName::Terminated {
-                    self.in_flight = None;
-                }
-            }
-            Effect::SendHeartbeat(request) => self.in_flight = Some(request.purpose),
-            Effect::RemoveFromAssigned { partitions } => self.assigned.subtract(partitions),
-            Effect::AddToAssigned { partitions } => self.assigned.extend(partitions),
-            Effect::ClearAssigned { .. } => self.assigned = PartitionSet::new(),
-            _ => {}
+    fn start_frame(&self) -> Frame {
+        let facts = Facts::of(&self.member_at(0));
+        Frame {
+            cursor: Cursor::START,
+            effects: 0,
+            steps: self.len(),
+            words: FactWords::of(&facts),
+            chips: chips(&facts, &[]),
+            lane: Vec::new(),
+            request: None,
+            last_answer: None,
+            edge: None,
+            effect: None,
+            input: None,
+            rejected: None,
+            note: None,
+            caption: format!("At the start: the member is {}", facts.state),
+            summary: String::new(),
+            position: format!("Step 0 of {} · {} ms", self.len(), facts.now.0),
+            facts,
         }
+    }
+
+    /// The request the heartbeat in flight carried: the last one sent for that purpose up to the
+    /// cursor (`revealed` are the current step's effects shown).
+    fn request_in_flight(
+        &self,
+        cursor: Cursor,
+        facts: &Facts,
+        revealed: &[Effect],
+    ) -> Option<HeartbeatRequest> {
+        let purpose = facts.in_flight?;
+        let sent = |effects: &[Effect]| {
+            effects.iter().rev().find_map(|e| match e {
+                Effect::SendHeartbeat(r) if r.purpose == purpose => Some(r.clone()),
+                _ => None,
+            })
+        };
+        sent(revealed).or_else(|| {
+            (0..cursor.step.saturating_sub(1))
+                .rev()
+                .find_map(|i| sent(self.effects_of(i)))
+        })
+    }
+
+    /// The last accepted answer up to step `step` (1-based), in words.
+    fn last_answer(&self, step: usize) -> Option<String> {
+        (0..step).rev().find_map(|i| {
+            let s = self.steps().get(i)?;
+            (s.input.is_answer() && self.results().get(i).is_some_and(Result::is_ok))
+                .then(|| format!("Step {}: {}", i + 1, describe_input(&s.input)))
+        })
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::config::Config;
 use crate::effect::{Effect, HeartbeatRequest, Purpose};
+use crate::facts::Out;
 use crate::member::{Member, State};
 use crate::time::Millis;
 use crate::PartitionSet;
@@ -74,7 +75,7 @@ impl Sender {
 impl Member {
     /// *Sends* a heartbeat: emitted at once when none is in flight (even during a backoff),
     /// otherwise remembered and emitted right after the in-flight one is answered.
-    pub(crate) fn send(&mut self, purpose: Purpose, out: &mut Vec<Effect>) {
+    pub(crate) fn send(&mut self, purpose: Purpose, out: &mut Out) {
         if self.sender.in_flight.is_some() {
             self.sender.remember(purpose);
         } else {
@@ -84,7 +85,7 @@ impl Member {
 
     /// After an answer has been handled completely, the remembered heartbeat goes out (unless one
     /// emitted meanwhile took its place).
-    pub(crate) fn flush_remembered(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn flush_remembered(&mut self, out: &mut Out) {
         if self.sender.in_flight.is_none() {
             if let Some(purpose) = self.sender.remembered.take() {
                 self.emit(purpose, out);
@@ -93,7 +94,7 @@ impl Member {
     }
 
     /// §5.6, §5.7: a tick sends the owed retry once it is due, else an interval heartbeat.
-    pub(crate) fn on_tick(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn on_tick(&mut self, out: &mut Out) {
         if self.sender.in_flight.is_some() {
             return;
         }
@@ -137,7 +138,7 @@ impl Member {
     }
 
     /// Builds the request from the member as it is now and puts it in flight.
-    fn emit(&mut self, purpose: Purpose, out: &mut Vec<Effect>) {
+    fn emit(&mut self, purpose: Purpose, out: &mut Out) {
         // Any heartbeat emitted while a retry is owed goes out full and settles it; a leave stays a leave.
         let retry_owed = self.sender.retry.take().is_some();
         let leave = purpose == Purpose::Leave;
@@ -169,6 +170,6 @@ impl Member {
         self.sender.in_flight = Some(purpose);
         self.sender.remembered = None;
         self.sender.last_sent_at = Some(self.now);
-        out.push(Effect::SendHeartbeat(request));
+        out.push(self, Effect::SendHeartbeat(request));
     }
 }

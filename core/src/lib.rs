@@ -39,11 +39,14 @@
 
 pub mod application;
 mod assignment;
+pub mod chips;
 pub mod compare;
 pub mod composer;
 mod config;
+pub mod cursor;
 mod effect;
 mod error_code;
+pub mod facts;
 pub mod frame;
 pub mod group;
 mod heartbeat;
@@ -67,12 +70,15 @@ pub mod trace;
 mod trace_file;
 mod trace_limits;
 mod tree;
+pub mod words;
 pub mod workload;
 
 pub use assignment::{Partition, PartitionSet};
 pub use config::{Config, LEAVE_EPOCH, LEAVE_STATIC_EPOCH};
+pub use cursor::Cursor;
 pub use effect::{Effect, FullFields, HeartbeatRequest, Purpose};
 pub use error_code::{ErrorClass, ErrorCode};
+pub use frame::Frame;
 pub use heartbeat::RetryOwed;
 pub use input::{HeartbeatResponse, Input, InputKind, Outcome};
 pub use machine::{AnyMember, Machine};

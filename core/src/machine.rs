@@ -6,6 +6,7 @@ use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
 use crate::error_code::ErrorCode;
+use crate::facts::{Facts, LocalFacts};
 use crate::heartbeat::RetryOwed;
 use crate::input::Input;
 use crate::kafka::KafkaMember;
@@ -20,6 +21,17 @@ use std::collections::BTreeSet;
 pub trait Machine {
     /// Handles one input at `now`; a rejected input changes nothing.
     fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected>;
+    /// [`Machine::handle`], also returning the member's facts just after each effect (one per
+    /// effect): what the screen shows part-way through the step.
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected>;
+    /// The shipped client's local assignment (`None` for the seed).
+    fn local_facts(&self) -> Option<LocalFacts> {
+        None
+    }
     /// The next time a `tick` would do something, if any.
     fn poll_timeout(&self) -> Option<Millis>;
     fn model(&self) -> Model;
@@ -97,6 +109,22 @@ impl Machine for AnyMember {
             AnyMember::Kafka(m) => m.handle(now, input),
         }
     }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        match self {
+            AnyMember::Seed(m) => m.handle_observed(now, input),
+            AnyMember::Kafka(m) => m.handle_observed(now, input),
+        }
+    }
+    fn local_facts(&self) -> Option<LocalFacts> {
+        match self {
+            AnyMember::Seed(m) => m.local_facts(),
+            AnyMember::Kafka(m) => m.local_facts(),
+        }
+    }
     delegate! {
         poll_timeout(&self) -> Option<Millis>;
         model(&self) -> Model;
@@ -133,6 +161,13 @@ macro_rules! inherent {
 impl Machine for Member {
     fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
         Member::handle(self, now, input)
+    }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        Member::handle_observed(self, now, input)
     }
     fn model(&self) -> Model {
         Model::Seed

@@ -4,6 +4,7 @@ use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
 use crate::error_code::{ErrorClass, ErrorCode};
+use crate::facts::{Facts, Out};
 use crate::heartbeat::Sender;
 use crate::input::{HeartbeatResponse, Input, Outcome};
 use crate::reconciliation::{Plan, Reconciliation};
@@ -74,22 +75,38 @@ impl Member {
 
     /// Handles one input at `now` and returns its effects in order. A rejected input changes nothing.
     pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        let mut out = Out::default();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_effects())
+    }
+
+    /// [`Member::handle`], also returning the member's facts just after each effect.
+    pub fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        let mut out = Out::observing();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_parts())
+    }
+
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
         self.check(now, input)?;
         self.now = now;
-        let mut out = Vec::new();
         match input {
-            Input::Subscribe { topics } => self.on_subscribe(topics, &mut out),
-            Input::HeartbeatResponse(response) => self.on_success(response, &mut out),
-            Input::HeartbeatError { code } => self.on_error(Some(code), &mut out),
-            Input::HeartbeatFailed => self.on_error(None, &mut out),
-            Input::Tick => self.on_tick(&mut out),
-            Input::Completed { outcome } => self.on_completed(*outcome, &mut out),
-            Input::Close => self.on_close(&mut out),
+            Input::Subscribe { topics } => self.on_subscribe(topics, out),
+            Input::HeartbeatResponse(response) => self.on_success(response, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
+            Input::Tick => self.on_tick(out),
+            Input::Completed { outcome } => self.on_completed(*outcome, out),
+            Input::Close => self.on_close(out),
             // Rejected by `check`.
             Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe => {
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Every rejection rule of cgmsm.md §3, checked before anything changes.
@@ -140,26 +157,24 @@ impl Member {
 
     /// Emits `transition(from, to)` and enters `state`. Entering TERMINATED drops every heartbeat
     /// in flight, remembered or owed, and every completion still owed (§5.10).
-    pub(crate) fn enter(&mut self, state: State, out: &mut Vec<Effect>) {
-        out.push(Effect::Transition {
-            from: self.state.name(),
-            to: state.name(),
-        });
+    pub(crate) fn enter(&mut self, state: State, out: &mut Out) {
+        let (from, to) = (self.state.name(), state.name());
         if matches!(state, State::Terminated { .. }) {
             self.sender.stop();
             self.owed_to_abandoned = 0;
         }
         self.state = state;
+        out.push(self, Effect::Transition { from, to });
     }
 
-    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Vec<Effect>) {
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Out) {
         self.subscription = topics.clone();
         self.enter(State::Joining, out);
         self.member_epoch = 0;
         self.send(Purpose::Join, out);
     }
 
-    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Vec<Effect>) {
+    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Out) {
         if self.sender.answered() == Some(Purpose::Leave) {
             // The answer to the leave: its fields are ignored.
             self.enter(State::Terminated { failure: None }, out);
@@ -184,7 +199,7 @@ impl Member {
         self.flush_remembered(out);
     }
 
-    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Vec<Effect>) {
+    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Out) {
         if self.sender.answered() == Some(Purpose::Leave) {
             // Any answer ends the leave, fatal codes included, without a report.
             self.enter(State::Terminated { failure: None }, out);
@@ -201,7 +216,7 @@ impl Member {
     }
 
     /// §5.5: drop everything owned without callbacks and rejoin with epoch 0 and the same id.
-    fn fence(&mut self, out: &mut Vec<Effect>) {
+    fn fence(&mut self, out: &mut Out) {
         if let State::Terminating(_) = self.state {
             self.enter(State::Terminated { failure: None }, out);
             return;
@@ -216,8 +231,8 @@ impl Member {
     }
 
     /// §5.8 (and §5.9 before the leave is sent): report, drop what is owned, terminate.
-    fn fail(&mut self, code: ErrorCode, out: &mut Vec<Effect>) {
-        out.push(Effect::ReportError { code: code.clone() });
+    fn fail(&mut self, code: ErrorCode, out: &mut Out) {
+        out.push(self, Effect::ReportError { code: code.clone() });
         self.clear_assigned(out);
         self.enter(
             State::Terminated {
@@ -227,14 +242,14 @@ impl Member {
         );
     }
 
-    fn clear_assigned(&mut self, out: &mut Vec<Effect>) {
+    fn clear_assigned(&mut self, out: &mut Out) {
         if !self.assigned.is_empty() {
             let partitions = std::mem::take(&mut self.assigned);
-            out.push(Effect::ClearAssigned { partitions });
+            out.push(self, Effect::ClearAssigned { partitions });
         }
     }
 
-    fn on_completed(&mut self, outcome: Outcome, out: &mut Vec<Effect>) {
+    fn on_completed(&mut self, outcome: Outcome, out: &mut Out) {
         if self.owed_to_abandoned > 0 {
             self.owed_to_abandoned -= 1;
             return;
@@ -243,7 +258,7 @@ impl Member {
     }
 
     /// §5.9: leave, revoking everything owned first.
-    fn on_close(&mut self, out: &mut Vec<Effect>) {
+    fn on_close(&mut self, out: &mut Out) {
         match self.state {
             State::New => self.enter(State::Terminated { failure: None }, out),
             State::Joining if self.member_id.is_empty() => {

@@ -4,7 +4,7 @@
 use crate::assignment::PartitionSet;
 use crate::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::error_code::ErrorClass;
-use crate::frame::Frame;
+use crate::facts::Facts;
 use crate::input::{Input, Outcome};
 use crate::machine::Machine;
 use crate::state::StateName;
@@ -61,45 +61,74 @@ fn list(items: &[&str]) -> String {
     }
 }
 
-/// One sentence per effect, in order, with the member as it is at that point.
-pub fn narrate_effects(
-    before: &impl Machine,
-    after: &impl Machine,
+/// One sentence per effect, in order, with the member as the model reported it just after each.
+pub fn narrate_effects<M: Machine + Clone>(
+    before: &M,
+    after: &M,
     input: &Input,
     effects: &[Effect],
 ) -> Vec<String> {
-    (0..effects.len())
-        .map(|i| {
-            let frame = Frame::partway(before, after, input, effects, i + 1);
-            narrate(&effects[i], input, &frame)
-        })
+    let observed = before
+        .clone()
+        .handle_observed(after.now(), input)
+        .map(|(_, facts)| facts)
+        .unwrap_or_default();
+    let end = Facts::of(after);
+    effects
+        .iter()
+        .enumerate()
+        .map(|(i, effect)| narrate(effect, input, observed.get(i).unwrap_or(&end)))
         .collect()
 }
 
 /// A sentence for one effect; `frame` is the member just after it.
-pub fn narrate(effect: &Effect, input: &Input, frame: &Frame) -> String {
+pub fn narrate(effect: &Effect, input: &Input, frame: &Facts) -> String {
     match effect {
         Effect::Transition { from, to } => narrate_transition(*from, *to, input, frame),
         Effect::SendHeartbeat(request) => narrate_heartbeat(request),
         Effect::RemoveFromAssigned { partitions } => {
             format!("Removed {partitions} from the assigned set")
         }
-        Effect::CommitOffsets { partitions } => format!("Committing the offsets of {partitions}"),
-        Effect::InvokeOnPartitionsRevoked { partitions } => {
-            format!("onPartitionsRevoked({partitions})")
+        Effect::CommitOffsets { partitions } => {
+            format!(
+                "Committing the offsets of {partitions}{}",
+                waits(effect, frame)
+            )
         }
+        Effect::InvokeOnPartitionsRevoked { partitions } => format!(
+            "Invoking onPartitionsRevoked({partitions}){}",
+            waits(effect, frame)
+        ),
         Effect::AddToAssigned { partitions } => format!("Added {partitions} to the assigned set"),
-        Effect::InvokeOnAssignment { partitions } => format!("onAssignment({partitions})"),
-        Effect::InvokeOnPartitionsAssigned { partitions } => {
-            format!("onPartitionsAssigned({partitions})")
+        Effect::InvokeOnAssignment { partitions } => {
+            format!(
+                "Invoking onAssignment({partitions}){}",
+                waits(effect, frame)
+            )
         }
-        Effect::InvokeOnPartitionsLost { partitions } => format!("onPartitionsLost({partitions})"),
+        Effect::InvokeOnPartitionsAssigned { partitions } => format!(
+            "Invoking onPartitionsAssigned({partitions}){}",
+            waits(effect, frame)
+        ),
+        Effect::InvokeOnPartitionsLost { partitions } => format!(
+            "Invoking onPartitionsLost({partitions}){}",
+            waits(effect, frame)
+        ),
         Effect::ClearAssigned { partitions } => format!("Cleared {partitions} without callbacks"),
         Effect::ReportError { code } => format!("Reported {code} to the application"),
     }
 }
 
-fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Frame) -> String {
+/// Whether the member now waits for `call` to complete: the application lane's pending bar.
+fn waits(call: &Effect, frame: &Facts) -> &'static str {
+    if frame.awaiting.as_ref() == Some(call) {
+        "; the member waits for it to complete"
+    } else {
+        ""
+    }
+}
+
+fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Facts) -> String {
     use StateName::*;
     let code = match input {
         Input::HeartbeatError { code } => Some(code),
@@ -145,7 +174,7 @@ fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Fra
     }
 }
 
-fn terminated_by(frame: &Frame) -> String {
+fn terminated_by(frame: &Facts) -> String {
     match &frame.failure {
         Some(code) => {
             format!("Fatal error {code}: assigned set dropped without callbacks, TERMINATED")
@@ -192,9 +221,9 @@ pub fn purpose_name(purpose: Purpose) -> &'static str {
 }
 
 /// What the live region says after an input: its transitions in words, or else what changed.
-pub fn headline(
-    before: &impl Machine,
-    after: &impl Machine,
+pub fn headline<M: Machine + Clone>(
+    before: &M,
+    after: &M,
     input: &Input,
     result: &StepResult,
 ) -> String {

@@ -14,6 +14,7 @@ use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
 use crate::error_code::ErrorCode;
+use crate::facts::Out;
 use crate::input::Outcome;
 use crate::member::{Member, State};
 use std::collections::VecDeque;
@@ -107,7 +108,7 @@ pub struct Reconciliation {
 
 impl Member {
     /// §5.3: JOINED → ASSIGNING with a new target; equal to the assigned set → back to JOINED.
-    pub(crate) fn start_assigning(&mut self, target: PartitionSet, out: &mut Vec<Effect>) {
+    pub(crate) fn start_assigning(&mut self, target: PartitionSet, out: &mut Out) {
         let reconciliation = Reconciliation {
             target: target.clone(),
             newest_target: target,
@@ -127,7 +128,7 @@ impl Member {
 
     /// Emits steps until one awaits a completion or the plan ends. An ended reconciliation returns
     /// to JOINED if the newest target is reached, else starts the next one at once.
-    pub(crate) fn run_plan(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn run_plan(&mut self, out: &mut Out) {
         loop {
             let Some(plan) = self.plan_mut() else { return };
             if plan.awaiting.is_some() {
@@ -150,7 +151,7 @@ impl Member {
         }
     }
 
-    fn run_step(&mut self, step: Step, out: &mut Vec<Effect>) {
+    fn run_step(&mut self, step: Step, out: &mut Out) {
         let effect = match step {
             Step::Send(purpose) => return self.send(purpose, out),
             Step::Do(effect) => effect,
@@ -165,11 +166,11 @@ impl Member {
                 plan.awaiting = Some(effect.clone());
             }
         }
-        out.push(effect);
+        out.push(self, effect);
     }
 
     /// The awaited commit or callback finished; a failure is reported and the steps go on.
-    pub(crate) fn complete_awaited(&mut self, outcome: Outcome, out: &mut Vec<Effect>) {
+    pub(crate) fn complete_awaited(&mut self, outcome: Outcome, out: &mut Out) {
         let Some(awaited) = self.plan_mut().and_then(|plan| plan.awaiting.take()) else {
             return;
         };
@@ -178,7 +179,7 @@ impl Member {
                 Effect::CommitOffsets { .. } => ErrorCode::CommitFailed,
                 _ => ErrorCode::CallbackFailed,
             };
-            out.push(Effect::ReportError { code });
+            out.push(self, Effect::ReportError { code });
         }
         self.run_plan(out);
     }

@@ -100,6 +100,19 @@ impl Timeline {
         let index = self.cursor.checked_sub(1)?;
         self.steps().get(index)?.note.as_deref()
     }
+    /// The effects of step `index` (0-based), none if it was rejected or does not exist.
+    pub fn effects_of(&self, index: usize) -> &[Effect] {
+        match self.results.get(index) {
+            Some(Ok(effects)) => effects,
+            _ => &[],
+        }
+    }
+
+    /// How many effects step `step` (1-based; 0 is the start) had.
+    pub fn effect_count(&self, step: usize) -> usize {
+        step.checked_sub(1).map_or(0, |i| self.effects_of(i).len())
+    }
+
     /// Steps after the cursor: what acting now would drop.
     pub fn future(&self) -> usize {
         self.len() - self.cursor

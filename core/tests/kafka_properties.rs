@@ -12,82 +12,10 @@ use kip848_core::kafka::{is_allowed, KafkaMember};
 use kip848_core::*;
 use proptest::prelude::*;
 
-fn cases() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(10_000);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-fn arb_set() -> impl Strategy<Value = PartitionSet> {
-    proptest::collection::btree_set((prop_oneof!["a", "b", "x"], 0u32..4), 0..5).prop_map(|pairs| {
-        let mut set = PartitionSet::new();
-        for (topic, p) in pairs {
-            set.insert(&topic, p);
-        }
-        set
-    })
-}
-
-fn arb_input() -> impl Strategy<Value = Input> {
-    let topics = || proptest::collection::btree_set(prop_oneof!["a", "b", "x"], 0..3);
-    prop_oneof![
-        1 => topics().prop_map(|topics| Input::Subscribe { topics }),
-        6 => (prop_oneof![1 => -1i32..1, 8 => 1i32..6], 0u32..2000, proptest::option::weighted(0.6, arb_set()))
-            .prop_map(|(epoch, interval, assignment)| Input::HeartbeatResponse(HeartbeatResponse {
-                member_id: "m".into(), member_epoch: epoch, heartbeat_interval_ms: interval, assignment,
-            })),
-        2 => proptest::sample::select(ErrorCode::heartbeat_codes().collect::<Vec<_>>()).prop_map(|code| Input::HeartbeatError { code }),
-        1 => Just(Input::HeartbeatFailed),
-        3 => Just(Input::Tick),
-        3 => prop_oneof![3 => Just(Outcome::Ok), 1 => Just(Outcome::Failed)].prop_map(|outcome| Input::Completed { outcome }),
-        1 => Just(Input::Close),
-        1 => Just(Input::Poll),
-        1 => Just(Input::PollTimerExpired),
-        1 => topics().prop_map(|topics| Input::Metadata { topics }),
-        1 => Just(Input::Unsubscribe),
-    ]
-}
-
-fn arb_config() -> impl Strategy<Value = Config> {
-    (
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        proptest::option::of(Just("i".to_string())),
-    )
-        .prop_map(
-            |(auto_complete, enable_auto_commit, listener, instance_id)| Config {
-                auto_complete,
-                enable_auto_commit,
-                listener,
-                instance_id,
-                ..Config::default()
-            },
-        )
-}
-
-fn arb_steps() -> impl Strategy<Value = Vec<(u64, Input)>> {
-    proptest::collection::vec((0u64..1500, arb_input()), 1..60).prop_map(|steps| {
-        let mut at = 0;
-        let mut out = vec![(
-            0,
-            Input::Subscribe {
-                topics: ["a".to_string(), "b".to_string()].into(),
-            },
-        )];
-        for (delta, input) in steps {
-            at += delta;
-            out.push((at, input));
-        }
-        out
-    })
-}
+#[path = "common/arb.rs"]
+mod arb;
+use arb::cases;
+use arb::kafka::{arb_config, arb_steps};
 
 proptest! {
     #![proptest_config(cases())]

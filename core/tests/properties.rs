@@ -5,115 +5,14 @@ use kip848_core::trace::Trace;
 use kip848_core::*;
 use proptest::prelude::*;
 
+#[path = "common/arb.rs"]
+mod arb;
+use arb::cases;
+use arb::seed::{arb_config, arb_steps};
+
 #[path = "properties/shadow.rs"]
 mod shadow;
 use shadow::Shadow;
-
-/// At least 10,000 sequences per `make test`; PROPTEST_CASES raises it for longer runs.
-fn cases() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(10_000);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-fn arb_set() -> impl Strategy<Value = PartitionSet> {
-    proptest::collection::btree_set((prop_oneof!["a", "b"], 0u32..5), 0..6).prop_map(|pairs| {
-        let mut set = PartitionSet::new();
-        for (topic, p) in pairs {
-            set.insert(&topic, p);
-        }
-        set
-    })
-}
-
-fn arb_code() -> impl Strategy<Value = ErrorCode> {
-    let mut codes: Vec<ErrorCode> = ErrorCode::heartbeat_codes().collect();
-    codes.push(ErrorCode::Other("SOMETHING_ELSE".into()));
-    codes.push(ErrorCode::CommitFailed);
-    proptest::sample::select(codes)
-}
-
-fn arb_response() -> impl Strategy<Value = Input> {
-    (
-        prop_oneof![1 => Just(""), 6 => Just("m-1"), 1 => Just("m-2")],
-        prop_oneof![1 => -2i32..1, 8 => 1i32..6],
-        0u32..2000,
-        proptest::option::weighted(0.6, arb_set()),
-    )
-        .prop_map(|(id, epoch, interval, assignment)| {
-            Input::HeartbeatResponse(HeartbeatResponse {
-                member_id: id.to_owned(),
-                member_epoch: epoch,
-                heartbeat_interval_ms: interval,
-                assignment,
-            })
-        })
-}
-
-fn arb_input() -> impl Strategy<Value = Input> {
-    prop_oneof![
-        1 => proptest::collection::btree_set(prop_oneof!["a", "b", "c"], 0..3)
-            .prop_map(|topics| Input::Subscribe { topics }),
-        6 => arb_response(),
-        2 => arb_code().prop_map(|code| Input::HeartbeatError { code }),
-        1 => Just(Input::HeartbeatFailed),
-        3 => Just(Input::Tick),
-        3 => prop_oneof![3 => Just(Outcome::Ok), 1 => Just(Outcome::Failed)]
-            .prop_map(|outcome| Input::Completed { outcome }),
-        1 => Just(Input::Close),
-    ]
-}
-
-fn arb_config() -> impl Strategy<Value = Config> {
-    (
-        proptest::option::of(Just("i-1".to_string())),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        0u64..300,
-        0u64..3000,
-    )
-        .prop_map(
-            |(instance_id, assignor_set, between, auto_complete, base, max)| Config {
-                instance_id,
-                assignor_set,
-                heartbeat_between_revoke_and_assign: between,
-                auto_complete,
-                retry_backoff_ms: base,
-                retry_backoff_max_ms: max,
-                server_assignor: Some("uniform".into()),
-                ..Config::default()
-            },
-        )
-}
-
-/// Steps with non-decreasing times (mostly), starting with a subscribe most of the time.
-fn arb_steps() -> impl Strategy<Value = Vec<(u64, Input)>> {
-    let step = (prop_oneof![3 => 0u64..50, 2 => 50u64..2500], arb_input());
-    (any::<bool>(), proptest::collection::vec(step, 1..60)).prop_map(|(lead, steps)| {
-        let mut at = 0;
-        let mut out = Vec::with_capacity(steps.len() + 1);
-        if lead {
-            out.push((
-                0,
-                Input::Subscribe {
-                    topics: ["a".to_string(), "b".to_string()].into(),
-                },
-            ));
-        }
-        for (delta, input) in steps {
-            at += delta;
-            out.push((at, input));
-        }
-        out
-    })
-}
 
 proptest! {
     #![proptest_config(cases())]
@@ -127,11 +26,6 @@ proptest! {
             let result = member.handle(Millis(*at), input);
             if let Err(e) = shadow.check(&before, input, &result, &member) {
                 return Err(TestCaseError::fail(format!("after {input:?} at {at}: {e}")));
-            }
-            if let Ok(effects) = &result {
-                // The screen's part-way frames, folded to the end, agree with the member.
-                let folded = kip848_core::frame::Frame::partway(&before, &member, input, effects, effects.len());
-                prop_assert_eq!(folded, kip848_core::frame::Frame::of(&member));
             }
         }
     }

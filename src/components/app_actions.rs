@@ -58,8 +58,8 @@ pub fn AppActions() -> impl IntoView {
     let manual = move || session.timeline.with(|t| !t.config().auto_complete);
     let deadline = move || {
         session
-            .frame
-            .with(|f| f.next_deadline.map(|d| format!("{} ms", d.0)))
+            .timeline
+            .with(|t| t.member().poll_timeout().map(|d| format!("{} ms", d.0)))
     };
     let subscribe_refused = move || {
         refusal(Input::Subscribe {

@@ -6,7 +6,7 @@ use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::composer::{same_as_now, AssignmentDraft, Draft};
 use kip848_core::lint::lint;
 use kip848_core::narration::purpose_name;
-use kip848_core::{ErrorClass, ErrorCode, PartitionSet};
+use kip848_core::{ErrorClass, ErrorCode, Machine, PartitionSet};
 use leptos::prelude::*;
 
 /// The kind of answer being drafted.
@@ -48,7 +48,8 @@ pub fn Console() -> impl IntoView {
     let draft = session.draft;
     let field_error = RwSignal::new(None::<String>);
     let in_flight = move || {
-        session.frame.with(|f| match f.in_flight {
+        // An answer goes after the whole current step, so it answers what is in flight then.
+        session.timeline.with(|t| match t.member().in_flight() {
             Some(purpose) => format!(
                 "Answering the {} heartbeat in flight",
                 purpose_name(purpose).to_lowercase()

@@ -3,8 +3,8 @@
 //! have a hand-laid diagram; the shipped client's ten are laid out on a grid, with its
 //! allowed-transition table beside them.
 
-use crate::context::{effects_of, use_session};
-use kip848_core::{Effect, Model, StateName};
+use crate::context::use_session;
+use kip848_core::{Model, StateName};
 use leptos::prelude::*;
 
 const WIDTH: i32 = 124;
@@ -90,22 +90,12 @@ fn edge_id(from: StateName, to: StateName) -> String {
 pub fn Diagram() -> impl IntoView {
     let session = use_session();
     let model = Memo::new(move |_| session.timeline.with(|t| t.model()));
-    let current = move || session.frame.with(|f| f.state);
-    // The last transition shown in the current step, with where it is (to restart its animation).
+    let current = move || session.frame.with(|f| f.facts.state);
+    // The frame's edge, with where it is (to restart its animation).
     let firing = Memo::new(move |_| {
-        let shown = session.shown.get();
-        session.timeline.with(|t| {
-            let index = t.cursor().checked_sub(1)?;
-            let effects = effects_of(t, index);
-            let upto = shown.unwrap_or(effects.len()).min(effects.len());
-            effects[..upto]
-                .iter()
-                .enumerate()
-                .rev()
-                .find_map(|(i, e)| match e {
-                    Effect::Transition { from, to } => Some((*from, *to, index, i)),
-                    _ => None,
-                })
+        session.frame.with(|f| {
+            f.edge
+                .map(|e| (e.from, e.to, f.cursor.step, f.cursor.shown))
         })
     });
     let path = move |from: StateName, to: StateName| match model.get() {
@@ -190,7 +180,7 @@ pub fn Diagram() -> impl IntoView {
 #[component]
 fn TransitionTable() -> impl IntoView {
     let session = use_session();
-    let current = move || session.frame.with(|f| f.state);
+    let current = move || session.frame.with(|f| f.facts.state);
     view! {
         <details class="transition-table" data-testid="transition-table">
             <summary>"Allowed transitions (MemberState.java)"</summary>

@@ -1,45 +1,9 @@
 //! The heartbeat inspector: the request in flight with every field (a delta's unsent fields shown
-//! as such) and the last answer.
+//! as such) and the last answer, as the frame has them.
 
-use crate::context::{effects_of, use_session};
-use kip848_core::narration::{describe_input, purpose_name};
-use kip848_core::{Effect, HeartbeatRequest, Timeline};
+use crate::context::use_session;
+use kip848_core::narration::purpose_name;
 use leptos::prelude::*;
-
-/// The last heartbeat emitted before the position on screen, if it is still in flight.
-fn request_in_flight(t: &Timeline, shown: Option<usize>) -> Option<HeartbeatRequest> {
-    let cursor = t.cursor();
-    for index in (0..cursor).rev() {
-        let effects = effects_of(t, index);
-        let upto = if index + 1 == cursor {
-            shown.unwrap_or(effects.len()).min(effects.len())
-        } else {
-            effects.len()
-        };
-        let last = effects[..upto].iter().rev().find_map(|e| match e {
-            Effect::SendHeartbeat(r) => Some(r.clone()),
-            _ => None,
-        });
-        if last.is_some() {
-            return last;
-        }
-        if t.steps().get(index).is_some_and(|s| s.input.is_answer())
-            && t.results().get(index).is_some_and(Result::is_ok)
-        {
-            return None;
-        }
-    }
-    None
-}
-
-/// The last accepted answer before the cursor: (step, words).
-fn last_answer(t: &Timeline) -> Option<(usize, String)> {
-    (0..t.cursor()).rev().find_map(|i| {
-        let step = t.steps().get(i)?;
-        (step.input.is_answer() && t.results().get(i).is_some_and(Result::is_ok))
-            .then(|| (i + 1, describe_input(&step.input)))
-    })
-}
 
 fn row(name: &'static str, value: Option<String>) -> impl IntoView {
     let sent = value.is_some();
@@ -55,15 +19,8 @@ fn row(name: &'static str, value: Option<String>) -> impl IntoView {
 #[component]
 pub fn Inspector() -> impl IntoView {
     let session = use_session();
-    let request = Memo::new(move |_| {
-        let shown = session.shown.get();
-        let in_flight = session.frame.with(|f| f.in_flight.is_some());
-        if !in_flight {
-            return None;
-        }
-        session.timeline.with(|t| request_in_flight(t, shown))
-    });
-    let answer = Memo::new(move |_| session.timeline.with(last_answer));
+    let request = Memo::new(move |_| session.frame.with(|f| f.request.clone()));
+    let answer = Memo::new(move |_| session.frame.with(|f| f.last_answer.clone()));
     let table = move || {
         request.get().map(|r| {
             let full = r.full.clone();
@@ -96,7 +53,7 @@ pub fn Inspector() -> impl IntoView {
             {table}
             <h3>"Last answer"</h3>
             <p data-testid="last-answer">
-                {move || answer.get().map_or("None yet.".to_owned(), |(step, words)| format!("Step {step}: {words}"))}
+                {move || answer.get().unwrap_or_else(|| "None yet.".to_owned())}
             </p>
         </section>
     }

@@ -1,4 +1,5 @@
-//! The caption that says what just happened, in words; screen readers hear it as a live region.
+//! The caption that says what the effect on screen did, in words (the frame's caption); screen
+//! readers hear it as a live region.
 
 use crate::context::{use_session, Notice};
 use leptos::prelude::*;
@@ -15,8 +16,15 @@ pub fn LiveRegion() -> impl IntoView {
         })
     };
     view! {
-        <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
-            {move || session.announcement.get()}
+        <div class="caption-box">
+            <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
+                {move || session.frame.with(|f| f.caption.clone())}
+            </div>
+            <Show when=move || session.frame.with(|f| f.effects > 1)>
+                <p class="caption-summary muted" data-testid="live-summary">
+                    {move || session.frame.with(|f| f.summary.clone())}
+                </p>
+            </Show>
         </div>
         {move || notice().map(|(kind, text)| view! {
             <p class=format!("notice {kind}") data-testid="notice" data-kind=kind>{text}</p>

@@ -1,37 +1,16 @@
-//! The log: every input with its effects; choosing a row moves the cursor there.
+//! The log: every input with its effects; choosing a row moves the cursor there. In the current
+//! step only the effects shown so far are listed, the current one highlighted (and scrolled to).
 
 use crate::context::{use_session, Session};
 use kip848_core::narration::{describe_input, narrate_effects};
 use kip848_core::timeline::StepResult;
-use kip848_core::{Effect, Timeline};
+use kip848_core::words::effect_label;
+use kip848_core::Timeline;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Rows shown around the cursor; a long session is browsed with the scrubber.
 const WINDOW: usize = 60;
-
-/// A compact line for an effect in rows other than the current one.
-pub fn effect_label(effect: &Effect) -> String {
-    match effect {
-        Effect::Transition { from, to } => format!("{from} → {to}"),
-        Effect::SendHeartbeat(r) => format!(
-            "send_heartbeat({}, epoch {}, owned {})",
-            if r.is_full() { "full" } else { "delta" },
-            r.member_epoch,
-            r.owned
-                .as_ref()
-                .map_or("not sent".to_owned(), |o| o.to_string())
-        ),
-        Effect::ReportError { code } => format!("report_error({code})"),
-        Effect::RemoveFromAssigned { partitions }
-        | Effect::CommitOffsets { partitions }
-        | Effect::InvokeOnPartitionsRevoked { partitions }
-        | Effect::AddToAssigned { partitions }
-        | Effect::InvokeOnAssignment { partitions }
-        | Effect::InvokeOnPartitionsAssigned { partitions }
-        | Effect::InvokeOnPartitionsLost { partitions }
-        | Effect::ClearAssigned { partitions } => format!("{}({partitions})", effect.name()),
-    }
-}
 
 #[derive(Clone, PartialEq)]
 struct Row {
@@ -43,7 +22,7 @@ struct Row {
     effects: Vec<String>,
 }
 
-fn rows(t: &Timeline) -> (usize, Vec<Row>) {
+fn rows(t: &Timeline, shown: usize) -> (usize, Vec<Row>) {
     let cursor = t.cursor();
     let first = cursor
         .saturating_sub(WINDOW / 2)
@@ -54,8 +33,12 @@ fn rows(t: &Timeline) -> (usize, Vec<Row>) {
             let step = t.steps().get(index)?;
             let result: &StepResult = t.results().get(index)?;
             let effects = match result {
+                // Sentences for the current step; only the ones shown are listed.
                 Ok(effects) if index + 1 == cursor => {
                     narrate_effects(&t.member_at(index), t.member(), &step.input, effects)
+                        .into_iter()
+                        .take(shown)
+                        .collect()
                 }
                 Ok(effects) => effects.iter().map(effect_label).collect(),
                 Err(_) => Vec::new(),
@@ -76,9 +59,11 @@ fn rows(t: &Timeline) -> (usize, Vec<Row>) {
 fn row_view(session: Session, row: Row) -> impl IntoView {
     let index = row.index;
     let current = move || session.timeline.with(|t| t.cursor() == index + 1);
+    let future = move || session.timeline.with(|t| t.cursor() <= index);
     let rejected = row.rejected.is_some();
+    let count = row.effects.len();
     view! {
-        <li class="log-row" class:current=current class:rejected=rejected data-testid="log-row"
+        <li class="log-row" class:current=current class:future=future class:rejected=rejected data-testid="log-row"
             aria-current=move || current().then_some("step")>
             <button class="log-seek" data-testid=format!("log-step-{}", index + 1) on:click=move |_| session.seek(index + 1)>
                 <span class="step-no">{format!("{}", index + 1)}</span>
@@ -88,18 +73,50 @@ fn row_view(session: Session, row: Row) -> impl IntoView {
             {row.rejected.map(|r| view! { <p class="rejected-reason">"Rejected: " {r}</p> })}
             {row.note.map(|n| view! { <p class="note">{n}</p> })}
             <ul class="effects">
-                {row.effects.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}
+                {row.effects.into_iter().enumerate().map(|(i, e)| {
+                    // The last sentence listed in the current row is the effect on screen.
+                    let on = move || current() && i + 1 == count;
+                    view! {
+                        <li class:current-effect=on data-testid=move || if on() { "log-effect-current" } else { "log-effect" }
+                            aria-current=move || on().then_some("true")>{e}</li>
+                    }
+                }).collect_view()}
             </ul>
         </li>
     }
+}
+
+/// Scrolls `list` so that its current effect (or current row) is in the middle of it.
+fn scroll_to_current(list: &web_sys::HtmlOListElement) {
+    let target = list
+        .query_selector(".current-effect")
+        .ok()
+        .flatten()
+        .or_else(|| list.query_selector(".log-row.current").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let Some(target) = target else { return };
+    // The list is positioned (style/main.css), so offsets are measured from its top.
+    let top = target.offset_top();
+    let middle = top - (list.client_height() - target.offset_height()) / 2;
+    list.set_scroll_top(middle.max(0));
 }
 
 /// The log panel.
 #[component]
 pub fn Log() -> impl IntoView {
     let session = use_session();
-    let window = Memo::new(move |_| session.timeline.with(rows));
+    let window = Memo::new(move |_| {
+        let shown = session.shown.get();
+        session.timeline.with(|t| rows(t, shown))
+    });
     let earlier = move || window.with(|(first, _)| *first);
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // Keep the effect on screen in view inside the log's own scroll box (never the page's).
+    Effect::new(move |_| {
+        window.track();
+        let Some(list) = list.get() else { return };
+        request_animation_frame(move || scroll_to_current(&list));
+    });
     view! {
         <section class="panel log" aria-labelledby="log-title">
             <h2 id="log-title">"Log"</h2>
@@ -108,7 +125,7 @@ pub fn Log() -> impl IntoView {
             <Show when=move || { earlier() > 0 }>
                 <p class="muted">{move || format!("… {} earlier steps (use the scrubber)", earlier())}</p>
             </Show>
-            <ol class="log-rows">
+            <ol class="log-rows" node_ref=list>
                 <For each=move || window.get().1 key=|row| (row.index, row.effects.clone()) let:row>
                     {row_view(session, row)}
                 </For>

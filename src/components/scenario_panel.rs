@@ -1,37 +1,66 @@
 //! Built-in scenarios: pick one, read what it shows, follow its narration (guided mode pauses on
-//! each narrated step).
+//! each narrated step). The picker shows the scenario on screen; after a load the keyboard is
+//! handed to the transport, so Space plays.
 
-use crate::context::{use_session, Notice};
-use crate::scenarios::{scenario, titles};
+use crate::app::open_scenario;
+use crate::context::{use_session, Playback, Session};
+use crate::scenarios::titles;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Moves the keyboard focus to the transport's Play button (if the transport is shown).
+pub fn focus_transport() {
+    let play = document()
+        .query_selector("[data-testid=play]")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(play) = play {
+        let _ = play.focus();
+    }
+}
+
+/// The id of the scenario the session was loaded from, if it is a built-in one.
+fn loaded_id(session: Session) -> Option<&'static str> {
+    let title = session.scenario.get()?;
+    titles()
+        .into_iter()
+        .find(|(_, t)| *t == title)
+        .map(|(id, _)| id)
+}
 
 /// The scenario picker and the narration of the current step.
 #[component]
 pub fn ScenarioPanel() -> impl IntoView {
     let session = use_session();
-    let choice = RwSignal::new(
-        titles()
-            .first()
-            .map(|(id, _)| (*id).to_owned())
-            .unwrap_or_default(),
-    );
-    let load = move |guided: bool| match scenario(&choice.get_untracked()) {
-        Some(Ok(trace)) => {
-            session.load(trace, true);
-            session.guided.set(guided);
-            if guided {
-                session.playing.set(true);
-            }
+    let first = titles()
+        .first()
+        .map(|(id, _)| (*id).to_owned())
+        .unwrap_or_default();
+    let choice = RwSignal::new(first);
+    // The picker follows the session: a link, an address or a load can change what is on screen.
+    Effect::new(move |_| {
+        if let Some(id) = loaded_id(session) {
+            choice.set(id.to_owned());
         }
-        Some(Err(e)) => session
-            .notice
-            .set(Some(Notice::Error(format!("This scenario is broken: {e}")))),
-        None => session
-            .notice
-            .set(Some(Notice::Error("No such scenario".to_owned()))),
+    });
+    let load = move |guided: bool| {
+        let id = choice.get_untracked();
+        // Guided play replays the session on screen when it is the chosen scenario.
+        let replay = guided && loaded_id(session) == Some(id.as_str());
+        if replay {
+            session.seek(0);
+        } else if !open_scenario(session, &id) {
+            return;
+        }
+        session.guided.set(guided || session.guided.get_untracked());
+        if guided {
+            session.playback.set(Playback::Play);
+        }
+        focus_transport();
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
-    let note = move || session.timeline.with(|t| t.note().map(str::to_owned));
+    let note = move || session.frame.with(|f| f.note.clone());
     view! {
         <section class="panel scenarios" aria-labelledby="scenarios-title">
             <h2 id="scenarios-title">"Scenarios"</h2>
@@ -47,6 +76,7 @@ pub fn ScenarioPanel() -> impl IntoView {
                     let config = session.timeline.with_untracked(|t| t.config().clone());
                     session.restart(config);
                     session.notice.set(None);
+                    focus_transport();
                 }>"New session"</button>
             </div>
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>

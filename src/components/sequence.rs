@@ -1,7 +1,7 @@
 //! The sequence diagram: coordinator, member and application lanes for the same history as the
 //! log, over the last steps up to the cursor.
 
-use crate::context::{effects_of, use_session};
+use crate::context::use_session;
 use kip848_core::narration::purpose_name;
 use kip848_core::{Effect, Input, Timeline};
 use leptos::prelude::*;
@@ -118,7 +118,8 @@ fn effect_message(step: usize, effect: &Effect) -> Option<Message> {
     })
 }
 
-fn messages(t: &Timeline, shown: Option<usize>) -> Vec<Message> {
+/// The messages of the last steps up to the cursor; in its step only the effects shown so far.
+fn messages(t: &Timeline, shown: usize) -> Vec<Message> {
     let cursor = t.cursor();
     let mut out = Vec::new();
     for index in cursor.saturating_sub(WINDOW)..cursor {
@@ -127,9 +128,9 @@ fn messages(t: &Timeline, shown: Option<usize>) -> Vec<Message> {
         };
         let rejected = t.results().get(index).is_some_and(Result::is_err);
         out.push(input_message(index + 1, &step.input, rejected));
-        let effects = effects_of(t, index);
+        let effects = t.effects_of(index);
         let upto = if index + 1 == cursor {
-            shown.unwrap_or(effects.len()).min(effects.len())
+            shown.min(effects.len())
         } else {
             effects.len()
         };

@@ -1,7 +1,7 @@
 //! Time controls: step an effect or an input either way, play and pause with a speed on a log
 //! scale, and a scrubber over the whole timeline.
 
-use crate::context::{effects_of, use_session, MAX_SPEED};
+use crate::context::{use_session, Playback, MAX_SPEED};
 use crate::shortcuts::{run, shortcut_of, Action};
 use leptos::prelude::*;
 
@@ -23,25 +23,7 @@ pub fn TimeControls() -> impl IntoView {
     let session = use_session();
     let len = move || session.timeline.with(|t| t.len());
     let cursor = move || session.timeline.with(|t| t.cursor());
-    let position = move || {
-        let shown = session.shown.get();
-        session.timeline.with(|t| {
-            let count = t
-                .cursor()
-                .checked_sub(1)
-                .map_or(0, |i| effects_of(t, i).len());
-            let effect = match shown {
-                Some(j) if count > 0 => format!(" · effect {j} of {count}"),
-                _ => String::new(),
-            };
-            format!(
-                "Step {} of {}{effect} · {} ms",
-                t.cursor(),
-                t.len(),
-                t.now().0
-            )
-        })
-    };
+    let position = move || session.frame.with(|f| f.position.clone());
     let button = move |action: Action,
                        text: &'static str,
                        label: &'static str,
@@ -51,7 +33,7 @@ pub fn TimeControls() -> impl IntoView {
                 aria-keyshortcuts=shortcut_of(action) on:click=move |_| run(session, action)>{text}</button>
         }
     };
-    let playing = move || session.playing.get();
+    let playing = move || session.playback.get() != Playback::Paused;
     view! {
         <section class="panel time-controls" aria-label="Time controls">
             <div class="row transport-row">
@@ -90,7 +72,6 @@ pub fn TimeControls() -> impl IntoView {
                     prop:value=move || cursor().to_string()
                     on:input=move |ev| {
                         if let Ok(c) = event_target_value(&ev).parse::<usize>() {
-                            session.playing.set(false);
                             session.seek(c);
                         }
                     } />

@@ -1,8 +1,11 @@
-//! Group playback: while playing, one step of the trace per beat, at the member view's speeds.
+//! Group playback: while playing, one step of the trace per beat, at the member view's speeds. In
+//! guided play a run of "time passes" steps is one beat (one row of the step list), and playback
+//! pauses on every narrated step, whose note then stays until the user goes on.
 
 use super::GroupSession;
 use crate::playback::delay_ms;
 use gloo_timers::callback::Timeout;
+use kip848_core::group::step_rows;
 use leptos::prelude::*;
 
 /// Starts the driver; it lives as long as the calling component.
@@ -22,7 +25,29 @@ pub fn drive(session: GroupSession) {
             return;
         }
         timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
-            session.seek(cursor + 1);
+            advance(session, cursor)
         })));
     });
+}
+
+fn advance(session: GroupSession, cursor: usize) {
+    let guided = session.guided.get_untracked();
+    let (next, noted) = session.timeline.with_untracked(|t| {
+        let next = if guided {
+            step_rows(t)
+                .into_iter()
+                .find(|r| r.last >= cursor)
+                .map_or(cursor + 1, |r| r.last + 1)
+        } else {
+            cursor + 1
+        };
+        (
+            next,
+            t.steps().get(next - 1).is_some_and(|s| s.note.is_some()),
+        )
+    });
+    session.seek(next);
+    if guided && noted {
+        session.playing.set(false);
+    }
 }

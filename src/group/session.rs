@@ -1,7 +1,7 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 
 use crate::context::Notice;
-use kip848_core::group::{GroupConfig, GroupInput, GroupTimeline, GroupTrace};
+use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::link::SharedGroup;
 use leptos::prelude::*;
 
@@ -11,7 +11,11 @@ pub const IDLE_STEP_MS: u64 = 1_000;
 #[derive(Clone, Copy)]
 pub struct GroupSession {
     pub timeline: RwSignal<GroupTimeline>,
+    /// Everything the group view shows at the cursor.
+    pub frame: Memo<GroupFrame>,
     pub playing: RwSignal<bool>,
+    /// Guided play: a run of "time passes" is one beat, and playback pauses on every note.
+    pub guided: RwSignal<bool>,
     /// Playback speed as a power of two, as in the member view.
     pub speed: RwSignal<i32>,
     pub notice: RwSignal<Option<Notice>>,
@@ -23,9 +27,12 @@ pub struct GroupSession {
 
 /// Provides a group session to every component below.
 pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSession {
+    let timeline = RwSignal::new(timeline);
     let session = GroupSession {
-        timeline: RwSignal::new(timeline),
+        timeline,
+        frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
         playing: RwSignal::new(false),
+        guided: RwSignal::new(false),
         speed: RwSignal::new(0),
         notice: RwSignal::new(None),
         scenario: RwSignal::new(None),

@@ -43,7 +43,7 @@ async fn the_facts_follow_the_effects_shown_so_far() {
     assert_eq!(m.text("member-id"), "member-1");
     assert_eq!(m.text("in-flight"), "Join heartbeat");
     // Part-way: before the transition of the fence is shown.
-    m.session.shown.set(Some(1));
+    m.session.shown.set(1);
     tick().await;
     assert_eq!(m.text("state"), "JOINED");
     assert_eq!(m.text("in-flight"), "nothing");

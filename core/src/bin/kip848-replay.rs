@@ -1,11 +1,16 @@
 //! `kip848-replay FILE` (or `-` for standard input): validates a trace file and prints one JSON
 //! line per step (shared/spec/trace-format.md). A malformed file: one message on standard error,
 //! nothing on standard output, exit status 2.
+//!
+//! `kip848-replay --frames FILE` prints instead one JSON line per position of the screen: each
+//! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
+//! frame every panel of the page renders at that position.
 
-use kip848_core::group::GroupTrace;
+use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::replay::replay_json;
 use kip848_core::timeline::Timeline;
 use kip848_core::trace::Trace;
+use kip848_core::Cursor;
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
 
@@ -13,11 +18,16 @@ use std::process::ExitCode;
 type Replay = Box<dyn FnOnce(&mut dyn FnMut(String))>;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
-    let (Some(path), None) = (args.next(), args.next()) else {
-        eprintln!("usage: kip848-replay FILE   (FILE may be - for standard input)");
+    let mut args: Vec<_> = std::env::args_os().skip(1).collect();
+    let frames = args.first().is_some_and(|a| a == "--frames");
+    if frames {
+        args.remove(0);
+    }
+    let [path] = args.as_slice() else {
+        eprintln!("usage: kip848-replay [--frames] FILE   (FILE may be - for standard input)");
         return ExitCode::from(2);
     };
+    let path = path.clone();
     let text = match read(&path) {
         Ok(text) => text,
         Err(e) => {
@@ -28,6 +38,7 @@ fn main() -> ExitCode {
     // A group trace has its own steps; every other trace is one member's.
     let replay: Replay = if GroupTrace::claims(&text) {
         match GroupTrace::parse(&text) {
+            Ok(trace) if frames => Box::new(move |emit| group_frames(trace, emit)),
             Ok(trace) => Box::new(move |emit| trace.replay(emit)),
             Err(e) => {
                 eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
@@ -36,6 +47,7 @@ fn main() -> ExitCode {
         }
     } else {
         match Trace::parse(&text) {
+            Ok(trace) if frames => Box::new(move |emit| member_frames(trace, emit)),
             Ok(trace) => Box::new(move |emit| replay_json(&Timeline::from_trace(trace), emit)),
             Err(e) => {
                 eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
@@ -59,6 +71,23 @@ fn main() -> ExitCode {
             eprintln!("kip848-replay: cannot write: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Every position's frame, one JSON line each.
+fn member_frames(trace: Trace, emit: &mut dyn FnMut(String)) {
+    let timeline = Timeline::from_trace(trace);
+    for cursor in Cursor::all(&timeline) {
+        // Serialising plain data with string keys cannot fail.
+        emit(serde_json::to_string(&timeline.frame(cursor)).unwrap_or_default());
+    }
+}
+
+/// Every step's group frame, one JSON line each.
+fn group_frames(trace: GroupTrace, emit: &mut dyn FnMut(String)) {
+    let timeline = GroupTimeline::from_trace(trace);
+    for step in 0..=timeline.len() {
+        emit(serde_json::to_string(&timeline.frame(step)).unwrap_or_default());
     }
 }
 

@@ -9,6 +9,7 @@
 
 use super::member::KafkaMember;
 use crate::effect::{Effect, HeartbeatRequest, Purpose};
+use crate::facts::Out;
 use crate::state::StateName;
 use crate::time::Millis;
 
@@ -35,7 +36,7 @@ impl KafkaMember {
     }
 
     /// One pass of the heartbeat manager: sends a request if one is due.
-    pub(crate) fn heartbeat_poll(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn heartbeat_poll(&mut self, out: &mut Out) {
         if self.heartbeats_skipped() {
             return;
         }
@@ -53,7 +54,7 @@ impl KafkaMember {
     }
 
     /// Builds the request from the member as it is, then `onHeartbeatRequestGenerated`.
-    fn emit(&mut self, out: &mut Vec<Effect>) {
+    fn emit(&mut self, out: &mut Out) {
         let purpose = match self.state {
             StateName::Joining => Purpose::Join,
             StateName::Acknowledging => Purpose::Acknowledge,
@@ -85,12 +86,12 @@ impl KafkaMember {
         self.heartbeats.in_flight.push_back(purpose);
         self.heartbeats.last_sent_at = Some(self.now);
         self.heartbeats.next_due = self.now.plus(u64::from(self.heartbeat_interval_ms));
-        out.push(Effect::SendHeartbeat(request));
+        out.push(self, Effect::SendHeartbeat(request));
         self.on_request_generated(out);
     }
 
     /// ACKNOWLEDGING and LEAVING end when their request is generated, not answered.
-    fn on_request_generated(&mut self, out: &mut Vec<Effect>) {
+    fn on_request_generated(&mut self, out: &mut Out) {
         match self.state {
             StateName::Acknowledging => {
                 let next = if self.target == self.current {

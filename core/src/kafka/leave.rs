@@ -5,6 +5,7 @@ use super::local::{LocalAssignment, Then};
 use super::member::KafkaMember;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
+use crate::facts::Out;
 use crate::input::Outcome;
 use crate::state::StateName;
 
@@ -27,7 +28,7 @@ impl KafkaMember {
     }
 
     /// onPartitionsLost for everything held (when a listener is registered), then `then`.
-    pub(crate) fn release_as_lost(&mut self, then: Then, out: &mut Vec<Effect>) {
+    pub(crate) fn release_as_lost(&mut self, then: Then, out: &mut Out) {
         let held = self.held();
         if held.is_empty() || !self.config.listener {
             self.resume_leaving(then, Outcome::Ok, out);
@@ -42,20 +43,23 @@ impl KafkaMember {
 
     /// Drops everything held (after its callback), and the assignments with it. Partitions
     /// pending revocation already left the assigned set, so only the rest is cleared.
-    fn clear_assignment(&mut self, out: &mut Vec<Effect>) {
-        if !self.assigned.is_empty() {
-            out.push(Effect::ClearAssigned {
-                partitions: self.assigned.clone(),
-            });
-        }
-        self.assigned = crate::PartitionSet::new();
+    fn clear_assignment(&mut self, out: &mut Out) {
+        let cleared = std::mem::take(&mut self.assigned);
         self.pending_revocation = crate::PartitionSet::new();
         self.current = LocalAssignment::none();
         self.target = LocalAssignment::none();
+        if !cleared.is_empty() {
+            out.push(
+                self,
+                Effect::ClearAssigned {
+                    partitions: cleared,
+                },
+            );
+        }
     }
 
     /// FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID.
-    pub(crate) fn transition_to_fenced(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn transition_to_fenced(&mut self, out: &mut Out) {
         match self.state {
             StateName::PrepareLeaving => {
                 // The leave is cut short: no leave heartbeat; a callback still running finishes later.
@@ -73,8 +77,8 @@ impl KafkaMember {
             }
             _ if self.in_group() => {
                 self.reconciliation = None;
-                self.enter(StateName::Fenced, out);
                 self.member_epoch = 0;
+                self.enter(StateName::Fenced, out);
                 self.release_as_lost(Then::RejoinAfterFence, out);
             }
             _ => {}
@@ -82,7 +86,7 @@ impl KafkaMember {
     }
 
     /// A fatal error (the code was reported already).
-    pub(crate) fn transition_to_fatal(&mut self, code: ErrorCode, out: &mut Vec<Effect>) {
+    pub(crate) fn transition_to_fatal(&mut self, code: ErrorCode, out: &mut Out) {
         if matches!(
             self.state,
             StateName::Fatal | StateName::Fenced | StateName::Stale
@@ -101,7 +105,7 @@ impl KafkaMember {
     }
 
     /// `unsubscribe()`: leave with callbacks, keep the consumer.
-    pub(crate) fn on_unsubscribe(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn on_unsubscribe(&mut self, out: &mut Out) {
         match self.state {
             StateName::Fenced => {
                 self.subscribed = false;
@@ -121,7 +125,7 @@ impl KafkaMember {
 
     /// onPartitionsRevoked for everything held when the member has an epoch, onPartitionsLost
     /// when it has none; then `then`.
-    fn release_for_leave(&mut self, then: Then, out: &mut Vec<Effect>) {
+    fn release_for_leave(&mut self, then: Then, out: &mut Out) {
         let held = self.held();
         if held.is_empty() || !self.config.listener {
             self.resume_leaving(then, Outcome::Ok, out);
@@ -130,7 +134,7 @@ impl KafkaMember {
             if !newly.is_empty() {
                 self.assigned = crate::PartitionSet::new();
                 self.pending_revocation.extend(&newly);
-                out.push(Effect::RemoveFromAssigned { partitions: newly });
+                out.push(self, Effect::RemoveFromAssigned { partitions: newly });
             }
             self.wait_for(
                 Effect::InvokeOnPartitionsRevoked { partitions: held },
@@ -148,7 +152,7 @@ impl KafkaMember {
 
     /// `close()` (K4x): auto-commit, the application's own revoke (or lost) callback, then the
     /// membership leaves without callbacks (`leaveGroupOnClose`).
-    pub(crate) fn on_close(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn on_close(&mut self, out: &mut Out) {
         self.closed = true;
         self.subscribed = false;
         if !self.in_group() {
@@ -172,7 +176,7 @@ impl KafkaMember {
     }
 
     /// The application stopped polling: leave as stale (the leave's answer is ignored).
-    pub(crate) fn on_poll_timer_expired(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn on_poll_timer_expired(&mut self, out: &mut Out) {
         if !self.in_group() {
             return;
         }
@@ -186,14 +190,14 @@ impl KafkaMember {
     }
 
     /// Continuations of losing and leaving.
-    pub(crate) fn resume_leaving(&mut self, then: Then, outcome: Outcome, out: &mut Vec<Effect>) {
+    pub(crate) fn resume_leaving(&mut self, then: Then, outcome: Outcome, out: &mut Out) {
         if outcome == Outcome::Failed {
             let code = if then == Then::CloseCallback {
                 ErrorCode::CommitFailed
             } else {
                 ErrorCode::CallbackFailed
             };
-            out.push(Effect::ReportError { code });
+            out.push(self, Effect::ReportError { code });
         }
         match then {
             Then::RejoinAfterFence => {

@@ -5,6 +5,7 @@ use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
 use crate::error_code::{ErrorClass, ErrorCode};
+use crate::facts::{Facts, Out};
 use crate::input::{HeartbeatResponse, Input, Outcome};
 use crate::rejected::Rejected;
 use crate::state::StateName;
@@ -97,24 +98,40 @@ impl KafkaMember {
 
     /// Handles one input at `now`, then runs the background loop; a rejected input changes nothing.
     pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        let mut out = Out::default();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_effects())
+    }
+
+    /// [`KafkaMember::handle`], also returning the member's facts just after each effect.
+    pub fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        let mut out = Out::observing();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_parts())
+    }
+
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
         self.check(now, input)?;
         self.now = now;
-        let mut out = Vec::new();
         match input {
-            Input::Subscribe { topics } => self.on_subscribe(topics, &mut out),
-            Input::HeartbeatResponse(r) => self.on_success(r, &mut out),
-            Input::HeartbeatError { code } => self.on_error(Some(code), &mut out),
-            Input::HeartbeatFailed => self.on_error(None, &mut out),
+            Input::Subscribe { topics } => self.on_subscribe(topics, out),
+            Input::HeartbeatResponse(r) => self.on_success(r, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
             Input::Tick => {}
-            Input::Completed { outcome } => self.on_completed(*outcome, &mut out),
-            Input::Close => self.on_close(&mut out),
-            Input::Poll => self.on_poll(&mut out),
-            Input::PollTimerExpired => self.on_poll_timer_expired(&mut out),
+            Input::Completed { outcome } => self.on_completed(*outcome, out),
+            Input::Close => self.on_close(out),
+            Input::Poll => self.on_poll(out),
+            Input::PollTimerExpired => self.on_poll_timer_expired(out),
             Input::Metadata { topics } => self.known_topics = Some(topics.clone()),
-            Input::Unsubscribe => self.on_unsubscribe(&mut out),
+            Input::Unsubscribe => self.on_unsubscribe(out),
         }
-        self.background(&mut out);
-        Ok(out)
+        self.background(out);
+        Ok(())
     }
 
     fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
@@ -154,7 +171,7 @@ impl KafkaMember {
 
     /// Emits `transition(from, to)`. The table of §2.2 must allow it: a pair it does not list is a
     /// bug in this model, caught by the tests (in a release build the step still happens).
-    pub(crate) fn enter(&mut self, to: StateName, out: &mut Vec<Effect>) {
+    pub(crate) fn enter(&mut self, to: StateName, out: &mut Out) {
         if to == self.state {
             return;
         }
@@ -164,30 +181,33 @@ impl KafkaMember {
             self.state,
             to
         );
-        out.push(Effect::Transition {
-            from: self.state,
-            to,
-        });
+        let from = self.state;
         self.state = to;
+        out.push(self, Effect::Transition { from, to });
     }
 
     /// Emits `effect` and waits for its completion (at once when `auto_complete`).
-    pub(crate) fn wait_for(&mut self, effect: Effect, then: Then, out: &mut Vec<Effect>) {
-        out.push(effect.clone());
+    pub(crate) fn wait_for(&mut self, effect: Effect, then: Then, out: &mut Out) {
         if self.config.auto_complete {
+            out.push(self, effect);
             self.resume(then, Outcome::Ok, out);
         } else {
-            self.pending.push_back(Pending { effect, then });
+            // Waited on from the moment it is invoked: the facts after it say so.
+            self.pending.push_back(Pending {
+                effect: effect.clone(),
+                then,
+            });
+            out.push(self, effect);
         }
     }
 
-    fn on_completed(&mut self, outcome: Outcome, out: &mut Vec<Effect>) {
+    fn on_completed(&mut self, outcome: Outcome, out: &mut Out) {
         if let Some(done) = self.pending.pop_front() {
             self.resume(done.then, outcome, out);
         }
     }
 
-    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Vec<Effect>) {
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Out) {
         self.subscription = topics.clone();
         self.subscribed = true;
         self.subscription_updated = true;
@@ -197,7 +217,7 @@ impl KafkaMember {
 
     /// The application polls: a subscribed, unjoined member joins; a stale one rejoins once its
     /// onPartitionsLost is done.
-    fn on_poll(&mut self, out: &mut Vec<Effect>) {
+    fn on_poll(&mut self, out: &mut Out) {
         let updated = std::mem::take(&mut self.subscription_updated);
         match self.state {
             StateName::Unsubscribed if updated && self.subscribed => {
@@ -231,7 +251,7 @@ impl KafkaMember {
     }
 
     /// Epoch 0, JOINING; a reconciliation still running is abandoned.
-    pub(crate) fn transition_to_joining(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn transition_to_joining(&mut self, out: &mut Out) {
         self.member_epoch = 0;
         self.reconciliation = None;
         self.target = LocalAssignment::none();
@@ -239,7 +259,7 @@ impl KafkaMember {
         self.enter(StateName::Joining, out);
     }
 
-    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Vec<Effect>) {
+    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Out) {
         let answered = self.heartbeats.in_flight.pop_front();
         self.reset_backoff();
         if response.heartbeat_interval_ms != self.heartbeat_interval_ms {
@@ -269,7 +289,7 @@ impl KafkaMember {
         }
     }
 
-    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Vec<Effect>) {
+    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Out) {
         let answered = self.heartbeats.in_flight.pop_front();
         self.heartbeats.full_sent = false;
         self.heartbeats.topics_sent = None;
@@ -288,21 +308,21 @@ impl KafkaMember {
                 self.transition_to_fenced(out);
             }
             ErrorClass::Fatal => {
-                out.push(Effect::ReportError { code: code.clone() });
+                out.push(self, Effect::ReportError { code: code.clone() });
                 self.transition_to_fatal(code.clone(), out);
             }
         }
     }
 
     /// The background thread's loop: reconciliation, then the heartbeat manager, until quiet.
-    fn background(&mut self, out: &mut Vec<Effect>) {
+    fn background(&mut self, out: &mut Out) {
         for _ in 0..8 {
-            let before = out.len();
+            let before = out.effects().len();
             if self.state == StateName::Reconciling {
                 self.maybe_reconcile(out);
             }
             self.heartbeat_poll(out);
-            if out.len() == before {
+            if out.effects().len() == before {
                 break;
             }
         }

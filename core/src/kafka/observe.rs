@@ -6,6 +6,7 @@ use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
 use crate::error_code::ErrorCode;
+use crate::facts::{Facts, LocalFacts};
 use crate::heartbeat::RetryOwed;
 use crate::input::Input;
 use crate::machine::Machine;
@@ -62,6 +63,27 @@ impl KafkaMember {
 impl Machine for KafkaMember {
     fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
         KafkaMember::handle(self, now, input)
+    }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        KafkaMember::handle_observed(self, now, input)
+    }
+    fn local_facts(&self) -> Option<LocalFacts> {
+        Some(LocalFacts {
+            pending_revocation: self.pending_revocation.clone(),
+            reconciled: self.current.partitions.clone(),
+            reconciled_epoch: self.current.epoch,
+            received: self.target.partitions.clone(),
+            received_epoch: self.target.epoch,
+            unresolved: self
+                .unresolved_topics()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        })
     }
     fn poll_timeout(&self) -> Option<Millis> {
         KafkaMember::poll_timeout(self)

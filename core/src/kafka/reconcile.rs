@@ -6,12 +6,13 @@ use super::member::KafkaMember;
 use crate::assignment::PartitionSet;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
+use crate::facts::Out;
 use crate::input::Outcome;
 use crate::state::StateName;
 
 impl KafkaMember {
     /// `processAssignmentReceived`: a new target, or the same one again.
-    pub(crate) fn assignment_received(&mut self, partitions: &PartitionSet, out: &mut Vec<Effect>) {
+    pub(crate) fn assignment_received(&mut self, partitions: &PartitionSet, out: &mut Out) {
         self.target = self.target.update_with(partitions);
         if self.current != self.target {
             self.enter(StateName::Reconciling, out);
@@ -34,7 +35,7 @@ impl KafkaMember {
     }
 
     /// `maybeReconcile`, on every loop while RECONCILING.
-    pub(crate) fn maybe_reconcile(&mut self, out: &mut Vec<Effect>) {
+    pub(crate) fn maybe_reconcile(&mut self, out: &mut Out) {
         if self.reconciliation.is_some() || self.target == self.current {
             return;
         }
@@ -74,7 +75,7 @@ impl KafkaMember {
         if !newly.is_empty() {
             self.assigned.subtract(&newly);
             self.pending_revocation.extend(&newly);
-            out.push(Effect::RemoveFromAssigned { partitions: newly });
+            out.push(self, Effect::RemoveFromAssigned { partitions: newly });
         }
         if self.config.enable_auto_commit {
             // Every consumed offset, even when nothing is revoked.
@@ -102,14 +103,17 @@ impl KafkaMember {
     }
 
     /// A commit or callback finished: go on with what waited for it.
-    pub(crate) fn resume(&mut self, then: Then, outcome: Outcome, out: &mut Vec<Effect>) {
+    pub(crate) fn resume(&mut self, then: Then, outcome: Outcome, out: &mut Out) {
         match then {
             Then::Revoke(run) => {
                 if outcome == Outcome::Failed {
                     // A failed auto-commit is logged and the reconciliation goes on.
-                    out.push(Effect::ReportError {
-                        code: ErrorCode::CommitFailed,
-                    });
+                    out.push(
+                        self,
+                        Effect::ReportError {
+                            code: ErrorCode::CommitFailed,
+                        },
+                    );
                 }
                 let Some(r) = self.running(run) else { return };
                 if !r.revoked.is_empty() && self.config.listener {
@@ -132,7 +136,7 @@ impl KafkaMember {
                 self.pending_revocation = PartitionSet::new();
                 if !back.is_empty() {
                     self.assigned.extend(&back);
-                    out.push(Effect::AddToAssigned { partitions: back });
+                    out.push(self, Effect::AddToAssigned { partitions: back });
                 }
                 if self.config.listener {
                     // Invoked even when nothing is added.
@@ -161,13 +165,16 @@ impl KafkaMember {
 
     /// A failed callback of a running reconciliation: reported, and the member stays RECONCILING
     /// without acknowledging; the next loop starts the reconciliation again.
-    fn callback_failed(&mut self, run: u64, outcome: Outcome, out: &mut Vec<Effect>) -> bool {
+    fn callback_failed(&mut self, run: u64, outcome: Outcome, out: &mut Out) -> bool {
         if outcome == Outcome::Ok {
             return false;
         }
-        out.push(Effect::ReportError {
-            code: ErrorCode::CallbackFailed,
-        });
+        out.push(
+            self,
+            Effect::ReportError {
+                code: ErrorCode::CallbackFailed,
+            },
+        );
         if self.reconciliation.as_ref().is_some_and(|r| r.run == run) {
             self.reconciliation = None;
         }

@@ -64,6 +64,8 @@ pub fn GroupControls() -> impl IntoView {
     let load = move |play: bool| match group_scenario(&choice.get_untracked()) {
         Some(Ok(trace)) => {
             session.load(trace);
+            // "Play" is guided: it pauses on every note, and the note stays until you go on.
+            session.guided.set(play);
             session.playing.set(play);
         }
         Some(Err(e)) => session
@@ -74,13 +76,19 @@ pub fn GroupControls() -> impl IntoView {
             .set(Some(Notice::Error("No such scenario".to_owned()))),
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
-    let note = move || session.timeline.with(|t| t.note().map(str::to_owned));
-    let len = move || session.timeline.with(|t| t.len());
-    let cursor = move || session.timeline.with(|t| t.cursor());
+    let note = move || {
+        session.frame.with(|f| {
+            f.note
+                .as_ref()
+                .map(|(step, note)| (*step == f.step, format!("Step {step}: {note}")))
+        })
+    };
+    let len = move || session.frame.with(|f| f.steps);
+    let cursor = move || session.frame.with(|f| f.step);
     let position = move || {
         session
-            .timeline
-            .with(|t| format!("Step {} of {} · {} ms", t.cursor(), t.len(), t.now().0))
+            .frame
+            .with(|f| format!("Step {} of {} · {} ms", f.step, f.steps, f.at))
     };
     let playing = move || session.playing.get();
     let step = move |delta: isize| {
@@ -112,9 +120,12 @@ pub fn GroupControls() -> impl IntoView {
             </div>
             <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
             <p class="muted" data-testid="group-description">{description}</p>
-            <Show when=move || note().is_some()>
-                <blockquote class="narration" data-testid="group-narration">{note}</blockquote>
-            </Show>
+            <p class="caption" role="status" aria-live="polite" data-testid="group-caption">
+                {move || session.frame.with(|f| f.caption.clone())}
+            </p>
+            {move || note().map(|(fresh, text)| view! {
+                <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
+            })}
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
                     on:click=move |_| { session.playing.set(false); session.seek(0); }>"|◀"</button>
@@ -123,6 +134,11 @@ pub fn GroupControls() -> impl IntoView {
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
                     aria-label=move || if playing() { "Pause" } else { "Play" }
                     on:click=move |_| session.playing.update(|p| *p = !*p)>{move || if playing() { "❙❙" } else { "▶" }}</button>
+                <label class="choice">
+                    <input type="checkbox" data-testid="group-guided" prop:checked=move || session.guided.get()
+                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
+                    "Guided (pause on notes)"
+                </label>
                 <button class="transport" data-testid="group-step" aria-label="Step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
                 <button class="transport" data-testid="group-to-end" aria-label="Go to the end"

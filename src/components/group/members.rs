@@ -1,9 +1,8 @@
 //! The members as columns: each a compact member panel (state, epoch, assigned set, the callback
 //! it is running) with the user's levers on it. New chips fly in; the column keeps its place.
 
-use crate::components::member_facts::waiting_on;
 use crate::group::{use_group_session, GroupSession};
-use kip848_core::group::{GroupInput, SimMember};
+use kip848_core::group::{GroupInput, MemberCard, SimMember};
 use kip848_core::{ErrorCode, Outcome, PartitionSet, StateName};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -49,65 +48,32 @@ fn Chips(
 #[component]
 fn MemberColumn(name: String) -> impl IntoView {
     let session = use_group_session();
+    let card = {
+        let name = name.clone();
+        Memo::new(move |_| {
+            session
+                .frame
+                .with(|f| f.members.iter().find(|c| c.name == name).cloned())
+        })
+    };
+    let field = move |pick: fn(&MemberCard) -> String| {
+        move || card.with(|c| c.as_ref().map(pick).unwrap_or_default())
+    };
+    let alive = move || card.with(|c| c.as_ref().is_some_and(|c| c.running));
+    let state = field(|c| c.state.as_str().to_owned());
+    let status = field(|c| c.status.clone());
+    let epoch = field(|c| c.member_epoch.to_string());
+    let member_id = field(|c| c.member_id.clone());
+    let assigned = Signal::derive(move || {
+        card.with(|c| c.as_ref().map(|c| c.assigned.clone()).unwrap_or_default())
+    });
+    let target = Signal::derive(move || {
+        card.with(|c| c.as_ref().map(|c| c.target.clone()).unwrap_or_default())
+    });
+    let awaiting = move || card.with(|c| c.as_ref().and_then(|c| c.awaiting.clone()));
     let me = {
         let name = name.clone();
         Memo::new(move |_| member(session, &name))
-    };
-    let alive = move || {
-        me.with(|m| {
-            m.as_ref()
-                .is_some_and(|m| m.alive && m.member.state() != StateName::Terminated)
-        })
-    };
-    let state = move || me.with(|m| m.as_ref().map(|m| m.member.state().as_str()).unwrap_or(""));
-    let status = move || {
-        me.with(|m| match m {
-            Some(m) if !m.alive => "killed: no heartbeats".to_owned(),
-            Some(m) => {
-                let mut flags = Vec::new();
-                if m.held {
-                    flags.push("messages held");
-                }
-                if m.delay_callbacks {
-                    flags.push("callbacks wait for you");
-                }
-                if m.inject.is_some() {
-                    flags.push("error armed");
-                }
-                flags.join(" · ")
-            }
-            None => String::new(),
-        })
-    };
-    let epoch = move || me.with(|m| m.as_ref().map(|m| m.member.member_epoch()).unwrap_or(0));
-    let member_id = move || {
-        me.with(|m| {
-            m.as_ref()
-                .map(|m| m.member.member_id().to_owned())
-                .filter(|id| !id.is_empty())
-                .unwrap_or_else(|| "(none yet)".to_owned())
-        })
-    };
-    let assigned = Signal::derive(move || {
-        me.with(|m| {
-            m.as_ref()
-                .map(|m| m.member.assigned().clone())
-                .unwrap_or_default()
-        })
-    });
-    let target = Signal::derive(move || {
-        let id = me.with(|m| m.as_ref().map(|m| m.member.member_id().to_owned()));
-        session.timeline.with(|t| {
-            id.and_then(|id| t.sim().coordinator().target().get(&id).cloned())
-                .unwrap_or_default()
-        })
-    });
-    let awaiting = move || {
-        me.with(|m| {
-            m.as_ref()
-                .filter(|m| m.alive)
-                .and_then(|m| m.member.awaiting().map(waiting_on))
-        })
     };
     let held = move || me.with(|m| m.as_ref().is_some_and(|m| m.held));
     let delayed = move || me.with(|m| m.as_ref().is_some_and(|m| m.delay_callbacks));

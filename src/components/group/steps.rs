@@ -1,44 +1,54 @@
-//! The group's steps, oldest first: click one to go back to it; the current one is marked.
+//! The group's steps, oldest first, runs of "time passes" folded into one row: click one to go
+//! to its end; the row the cursor is in is marked and kept in view.
 
 use crate::group::use_group_session;
+use kip848_core::group::step_rows;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn GroupSteps() -> impl IntoView {
     let session = use_group_session();
-    let steps = move || {
-        session.timeline.with(|t| {
-            t.steps()
-                .iter()
-                .zip(t.results())
-                .enumerate()
-                .map(|(i, (step, refused))| {
-                    (
-                        i,
-                        step.at.0,
-                        step.input.summary(),
-                        refused.clone(),
-                        step.note.is_some(),
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
-    };
-    let cursor = move || session.timeline.with(|t| t.cursor());
+    let rows = Memo::new(move |_| session.timeline.with(step_rows));
+    let current = move || session.frame.with(|f| f.row);
+    let cursor = move || session.frame.with(|f| f.step);
+    let list = NodeRef::<leptos::html::Ol>::new();
+    Effect::new(move |_| {
+        current();
+        let Some(list) = list.get() else { return };
+        request_animation_frame(move || {
+            let row = list
+                .query_selector(".log-row.current")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(row) = row {
+                let middle = row.offset_top() - (list.client_height() - row.offset_height()) / 2;
+                list.set_scroll_top(middle.max(0));
+            }
+        });
+    });
     view! {
         <section class="panel group-steps" aria-labelledby="group-steps-title">
             <h2 id="group-steps-title">"Steps"</h2>
-            <ol class="log-rows" data-testid="group-steps">
-                {move || steps().into_iter().map(|(i, at, summary, refused, noted)| {
-                    let current = move || cursor() == i + 1;
-                    let future = move || cursor() <= i;
-                    let rejected = refused.is_some();
+            <ol class="log-rows" data-testid="group-steps" node_ref=list>
+                {move || rows.get().into_iter().enumerate().map(|(i, row)| {
+                    let is_current = move || current() == Some(i);
+                    let future = move || cursor() <= row.first;
+                    let rejected = row.refused.is_some();
+                    let at = if row.from_ms == row.to_ms {
+                        format!("{} ms", row.from_ms)
+                    } else {
+                        format!("{}–{} ms", row.from_ms, row.to_ms)
+                    };
+                    let end = row.last + 1;
                     view! {
-                        <li class="log-row" class:current=current class:future=future class:rejected=rejected data-testid="group-step">
-                            <button class="log-seek" aria-current=move || current().then_some("step")
-                                on:click=move |_| { session.playing.set(false); session.seek(i + 1); }>
-                                <span class="at">{format!("{at} ms")}</span><span class="what">{summary}{noted.then_some(" ✎")}</span>
-                                {refused.map(|r| view! { <span class="danger">{format!(" — refused: {r}")}</span> })}
+                        <li class="log-row" class:current=is_current class:future=future class:rejected=rejected data-testid="group-step"
+                            data-first=row.first + 1 data-last=end>
+                            <button class="log-seek" aria-current=move || is_current().then_some("step")
+                                on:click=move |_| { session.playing.set(false); session.seek(end); }>
+                                <span class="at">{at}</span><span class="what">{row.summary.clone()}{row.noted.then_some(" ✎")}</span>
+                                {row.refused.clone().map(|r| view! { <span class="danger">{format!(" — refused: {r}")}</span> })}
                             </button>
                         </li>
                     }

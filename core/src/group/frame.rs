@@ -1,0 +1,210 @@
+//! What the group view shows at a step: one [`GroupFrame`] for the cursor — the caption, the
+//! latest note, each member's card, the coordinator's epochs, the messages in flight and the
+//! alarm — so that the chart, the columns, the table, the lanes and the step list cannot show
+//! different moments. Also the step list's rows, with runs of "time passes" folded into one.
+
+use super::ownership::Segment;
+use super::timeline::GroupTimeline;
+use super::GroupInput;
+use crate::assignment::PartitionSet;
+use crate::state::StateName;
+use crate::words::call;
+use serde::Serialize;
+
+/// One member's card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MemberCard {
+    pub name: String,
+    pub state: StateName,
+    /// Alive, and not terminated.
+    pub running: bool,
+    /// What the user did to it ("messages held · callbacks wait for you"), or that it was killed.
+    pub status: String,
+    pub member_epoch: i32,
+    pub member_id: String,
+    pub assigned: PartitionSet,
+    /// The coordinator's target for its member id.
+    pub target: PartitionSet,
+    /// The commit or callback it is running, if any.
+    pub awaiting: Option<String>,
+}
+
+/// Everything the group view shows at one step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GroupFrame {
+    pub step: usize,
+    pub steps: usize,
+    pub at: u64,
+    /// What the live region says: the step and what it did.
+    pub caption: String,
+    /// The latest narration at or before this step, and its step: it stays until the next one.
+    pub note: Option<(usize, String)>,
+    pub refused: Option<String>,
+    pub members: Vec<MemberCard>,
+    pub group_epoch: i32,
+    pub assignment_epoch: i32,
+    /// Messages in flight.
+    pub messages: usize,
+    /// `now` (two owners now), `past` (earlier in the run) or `none`, and its sentence.
+    pub alarm: (&'static str, String),
+    /// The step list's row (index into [`step_rows`]) the cursor is in.
+    pub row: Option<usize>,
+}
+
+/// A row of the step list: one step, or a run of consecutive unnarrated "time passes" steps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepRow {
+    /// The steps it covers (0-based, inclusive).
+    pub first: usize,
+    pub last: usize,
+    pub from_ms: u64,
+    pub to_ms: u64,
+    pub summary: String,
+    pub refused: Option<String>,
+    pub noted: bool,
+}
+
+/// Whether step `i` may be folded into a run of time passing.
+fn quiet_tick(t: &GroupTimeline, i: usize) -> bool {
+    let step = &t.steps()[i];
+    step.input == GroupInput::Tick && step.note.is_none() && t.results()[i].is_none()
+}
+
+/// The step list: consecutive quiet ticks become one row.
+pub fn step_rows(t: &GroupTimeline) -> Vec<StepRow> {
+    let mut rows: Vec<StepRow> = Vec::new();
+    for (i, step) in t.steps().iter().enumerate() {
+        let quiet = quiet_tick(t, i);
+        if let Some(last) = rows.last_mut() {
+            if quiet && last.last + 1 == i && quiet_tick(t, last.last) {
+                last.last = i;
+                last.to_ms = step.at.0;
+                last.summary = format!("time passes ({} steps)", i - last.first + 1);
+                continue;
+            }
+        }
+        rows.push(StepRow {
+            first: i,
+            last: i,
+            from_ms: step.at.0,
+            to_ms: step.at.0,
+            summary: step.input.summary(),
+            refused: t.results()[i].clone(),
+            noted: step.note.is_some(),
+        });
+    }
+    rows
+}
+
+impl GroupTimeline {
+    /// The group view at the timeline's cursor.
+    pub fn current_frame(&self) -> GroupFrame {
+        let sim = self.sim();
+        let step = self.cursor();
+        let index = step.checked_sub(1);
+        let refused = index.and_then(|i| self.results().get(i).cloned().flatten());
+        let caption = match index.and_then(|i| self.steps().get(i)) {
+            None => "At the start: no member has joined yet".to_owned(),
+            Some(s) => match &refused {
+                Some(r) => format!(
+                    "Step {step} · {} ms: {} — refused: {r}",
+                    s.at.0,
+                    s.input.summary()
+                ),
+                None => format!("Step {step} · {} ms: {}", s.at.0, s.input.summary()),
+            },
+        };
+        let note = (0..step).rev().find_map(|i| {
+            let note = self.steps().get(i)?.note.as_ref()?;
+            Some((i + 1, note.clone()))
+        });
+        let coordinator = sim.coordinator();
+        let members = sim
+            .members()
+            .iter()
+            .map(|m| {
+                let mut flags = Vec::new();
+                if m.held {
+                    flags.push("messages held");
+                }
+                if m.delay_callbacks {
+                    flags.push("callbacks wait for you");
+                }
+                if m.inject.is_some() {
+                    flags.push("error armed");
+                }
+                let id = m.member.member_id();
+                MemberCard {
+                    name: m.name.clone(),
+                    state: m.member.state(),
+                    running: m.alive && m.member.state() != StateName::Terminated,
+                    status: if m.alive {
+                        flags.join(" · ")
+                    } else {
+                        "killed: no heartbeats".to_owned()
+                    },
+                    member_epoch: m.member.member_epoch(),
+                    member_id: if id.is_empty() {
+                        "(none yet)".to_owned()
+                    } else {
+                        id.to_owned()
+                    },
+                    assigned: m.member.assigned().clone(),
+                    target: coordinator.target().get(id).cloned().unwrap_or_default(),
+                    awaiting: m.alive.then(|| m.member.awaiting().map(call)).flatten(),
+                }
+            })
+            .collect();
+        let rows = step_rows(self);
+        GroupFrame {
+            step,
+            steps: self.len(),
+            at: sim.now().0,
+            caption,
+            note,
+            refused,
+            members,
+            group_epoch: coordinator.group_epoch(),
+            assignment_epoch: coordinator.assignment_epoch(),
+            messages: sim.messages().len(),
+            alarm: self.alarm(),
+            row: index.and_then(|i| rows.iter().position(|r| r.first <= i && i <= r.last)),
+        }
+    }
+
+    /// The group view at step `step` (a copy of the timeline is moved there).
+    pub fn frame(&self, step: usize) -> GroupFrame {
+        let mut at = self.clone();
+        at.seek(step);
+        at.current_frame()
+    }
+
+    fn alarm(&self) -> (&'static str, String) {
+        let sim = self.sim();
+        let now: Vec<String> = sim
+            .history()
+            .entries()
+            .last()
+            .into_iter()
+            .flat_map(|(_, now)| now.iter())
+            .filter(|(_, h)| h.segment() == Segment::Double)
+            .map(|((topic, p), h)| format!("{topic}-{p} ({})", h.owners.join(" and ")))
+            .collect();
+        if !now.is_empty() {
+            (
+                "now",
+                format!("Alarm: two owners at once: {}", now.join(", ")),
+            )
+        } else if !sim.double_owned().is_empty() {
+            (
+                "past",
+                format!(
+                    "Two members owned {} at once earlier in this run.",
+                    sim.double_owned()
+                ),
+            )
+        } else {
+            ("none", "No partition has had two owners.".to_owned())
+        }
+    }
+}
