@@ -1,0 +1,65 @@
+//! What random schedules and Kafka's own coordinator tests found where group mode departed from
+//! Kafka: each finding's trace (`traces/group-findings/`, replayed line by line by `replay.rs`)
+//! and the outcome it must have.
+
+use kip848_core::group::chart::{rows, Row};
+use kip848_core::group::{GroupConfig, GroupTimeline, GroupTrace, Segment};
+
+fn finding(name: &str) -> GroupTimeline {
+    let path = format!(
+        "{}/tests/traces/group-findings/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("the finding's trace");
+    GroupTimeline::from_trace(GroupTrace::parse(&text).expect("a valid group trace"))
+}
+
+/// The segments a partition went through, in order, with their labels.
+fn story(rows: &[Row], topic: &str, partition: u32) -> Vec<(Segment, String)> {
+    rows.iter()
+        .find(|r| r.topic == topic && r.partition == partition)
+        .map(|r| {
+            r.spans
+                .iter()
+                .map(|s| (s.segment, s.label.clone()))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The property test's find: C, delayed mid-reconciliation toward an old target holding u-3,
+/// hears of newer targets; the coordinator, seeing C report u-3 as not owned, gives it to D; C
+/// then finishes its outdated reconciliation and adds u-3 (as the seed design says). The chart
+/// draws C as a zombie holder of u-3, beside its owner D; the coordinator's rule was kept.
+#[test]
+fn a_seed_member_finishing_an_outdated_reconciliation_is_a_zombie_holder() {
+    let timeline = finding("outdated-reconciliation");
+    let sim = timeline.sim();
+    let rows = rows(sim.history(), sim.now());
+    assert!(story(&rows, "u", 3).contains(&(Segment::Zombie, "D+C†".to_owned())));
+    assert!(sim.double_owned().is_empty());
+}
+
+/// Kafka's `GroupCoordinatorConfig` requires the heartbeat interval to be less than the session
+/// timeout; otherwise members would flap between expiry and rejoin. The group settings and a
+/// trace's config are both checked by `GroupConfig::check`.
+#[test]
+fn a_heartbeat_interval_not_below_the_session_timeout_is_refused_with_the_rule() {
+    for (interval, session) in [(5_000, 5_000), (9_000, 5_000)] {
+        let text = format!(
+            r#"{{"format":"kip848-trace/1","model":"group","config":{{"coordinator":{{"heartbeat_interval_ms":{interval},"session_timeout_ms":{session}}}}},"steps":[]}}"#
+        );
+        let refused = GroupTrace::parse(&text).expect_err("refused");
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "field `config`: heartbeat_interval_ms ({interval}) must be less than \
+                 session_timeout_ms ({session}), as Kafka's group coordinator requires"
+            )
+        );
+    }
+    let mut config = GroupConfig::default();
+    config.coordinator.session_timeout_ms = 5_000;
+    config.coordinator.heartbeat_interval_ms = 4_999;
+    assert_eq!(config.check(), Ok(()));
+}
