@@ -63,3 +63,17 @@ fn a_heartbeat_interval_not_below_the_session_timeout_is_refused_with_the_rule()
     config.coordinator.heartbeat_interval_ms = 4_999;
     assert_eq!(config.check(), Ok(()));
 }
+
+/// Members belong to the group the simulation holds, whatever its id: with `group_id` set in the
+/// coordinator's config, A joined the default group and got GROUP_ID_NOT_FOUND.
+#[test]
+fn members_join_the_group_the_coordinator_holds() {
+    let timeline = finding("group-id");
+    let sim = timeline.sim();
+    assert_eq!(sim.coordinator().config().group_id, "payments");
+    let a = &sim.members()[0];
+    assert_eq!(a.member.state(), kip848_core::StateName::Joined);
+    assert_eq!(a.member.failure(), None);
+    assert_eq!(a.member.config().group_id, "payments");
+    assert_eq!(a.member.assigned().len(), 6);
+}

@@ -73,6 +73,8 @@ impl GroupSim {
                 instance_id,
             } => {
                 let config = Config {
+                    // Members of the simulated group belong to the one group its coordinator holds.
+                    group_id: self.coordinator.config.group_id.clone(),
                     instance_id: instance_id.clone(),
                     auto_complete: false,
                     retry_backoff_ms: self.config.retry_backoff_ms,
