@@ -77,3 +77,19 @@ fn members_join_the_group_the_coordinator_holds() {
     assert_eq!(a.member.config().group_id, "payments");
     assert_eq!(a.member.assigned().len(), 6);
 }
+
+/// A target naming a topic the member does not subscribe to is empty for that topic (Kafka 4.x's
+/// CurrentAssignmentBuilder): the user, as the assignor, cannot hand A a partition of b, and the
+/// chart does not show b-0 waiting for A.
+#[test]
+fn a_target_cannot_hand_a_member_a_topic_it_does_not_subscribe_to() {
+    let timeline = finding("target-of-unsubscribed-topic");
+    let sim = timeline.sim();
+    let a = &sim.members()[0];
+    assert_eq!(a.member.assigned().to_string(), "a-0, a-1");
+    assert_eq!(sim.members()[1].member.assigned().to_string(), "b-1");
+    let server = &sim.coordinator().members()[a.member.member_id()];
+    assert_eq!(server.assigned.to_string(), "a-0, a-1");
+    assert_eq!(server.epoch, sim.coordinator().assignment_epoch());
+    assert!(story(&rows(sim.history(), sim.now()), "b", 0).is_empty());
+}

@@ -190,8 +190,10 @@ pub fn snapshot(
             process.member.state(),
             StateName::Terminating | StateName::Terminated
         );
-        if let (Some(target), false) = (coordinator.target().get(&server.id), leaving) {
-            let missing = target.difference(process.member.assigned());
+        if !leaving {
+            let missing = coordinator
+                .subscribed_target(&server.id)
+                .difference(process.member.assigned());
             add(&missing, |h| &mut h.waiting, &name);
         }
     }
