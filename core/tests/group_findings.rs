@@ -3,7 +3,8 @@
 //! and the outcome it must have.
 
 use kip848_core::group::chart::{rows, Row};
-use kip848_core::group::{GroupConfig, GroupTimeline, GroupTrace, Segment};
+use kip848_core::group::{GroupConfig, GroupInput, GroupTimeline, GroupTrace, Segment, SimMember};
+use kip848_core::PartitionSet;
 
 fn finding(name: &str) -> GroupTimeline {
     let path = format!(
@@ -12,6 +13,16 @@ fn finding(name: &str) -> GroupTimeline {
     );
     let text = std::fs::read_to_string(&path).expect("the finding's trace");
     GroupTimeline::from_trace(GroupTrace::parse(&text).expect("a valid group trace"))
+}
+
+/// The live process called `name`.
+fn member<'a>(timeline: &'a GroupTimeline, name: &str) -> &'a SimMember {
+    timeline
+        .sim()
+        .members()
+        .iter()
+        .find(|m| m.name == name && m.alive)
+        .expect("a live member of that name")
 }
 
 /// The segments a partition went through, in order, with their labels.
@@ -92,4 +103,34 @@ fn a_target_cannot_hand_a_member_a_topic_it_does_not_subscribe_to() {
     assert_eq!(server.assigned.to_string(), "a-0, a-1");
     assert_eq!(server.epoch, sim.coordinator().assignment_epoch());
     assert!(story(&rows(sim.history(), sim.now()), "b", 0).is_empty());
+}
+
+/// GroupMetadataManagerTest `testStaticMemberRejoinsWithNewSubscribedTopics`: B (instance i2)
+/// leaves with -2 and comes back subscribing to foo and bar. It takes over its old record; the
+/// subscription changed, so the group epoch moves and B's new target has bar.
+#[test]
+fn a_static_member_rejoining_with_new_topics_gets_a_new_target_at_a_new_epoch() {
+    let mut timeline = finding("static-member-rejoins-with-new-topics");
+    let rejoin = timeline
+        .steps()
+        .iter()
+        .rposition(|s| matches!(s.input, GroupInput::AddMember { .. }))
+        .expect("B comes back");
+    timeline.seek(rejoin);
+    let before = timeline.sim().coordinator().group_epoch();
+    // The step after the rejoin: B's join has reached the coordinator.
+    timeline.seek(rejoin + 2);
+    let coordinator = timeline.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), before + 1);
+    assert_eq!(coordinator.assignment_epoch(), before + 1);
+    let b = member(&timeline, "B");
+    let expected = PartitionSet::of([("bar", &[0, 1, 2][..]), ("foo", &[3, 4, 5][..])]);
+    assert_eq!(
+        coordinator.target().get(b.member.member_id()),
+        Some(&expected)
+    );
+    timeline.seek(timeline.len());
+    let b = member(&timeline, "B");
+    assert_eq!(b.member.assigned(), &expected);
+    assert_eq!(b.member.member_epoch(), before + 1);
 }

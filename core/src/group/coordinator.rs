@@ -187,6 +187,13 @@ impl Coordinator {
             .map(|f| f.subscribed_topics.clone())
             .unwrap_or_default();
         let existing = self.members.remove(&id);
+        // The subscription this join is compared with: the replaced static member's, or this
+        // member's own record (a rejoin with its id). A change moves the group epoch (§7.3).
+        let previous = match (&inherited, &existing) {
+            (Some((_, subscription, _)), _) => Some(subscription.clone()),
+            (None, Some(m)) => Some(m.subscription.clone()),
+            (None, None) => None,
+        };
         let (assigned, target) = match inherited {
             Some((assigned, _, target)) => (assigned, Some(target)),
             None => (PartitionSet::new(), None),
@@ -205,9 +212,7 @@ impl Coordinator {
             rebalance_deadline: None,
         };
         let joins = existing.is_none() && target.is_none();
-        let resubscribes = existing
-            .as_ref()
-            .is_some_and(|m| m.subscription != subscription);
+        let resubscribes = previous.is_some_and(|p| p != subscription);
         if let Some(target) = target {
             self.target.insert(id.clone(), target);
         }
