@@ -134,3 +134,57 @@ fn a_static_member_rejoining_with_new_topics_gets_a_new_target_at_a_new_epoch() 
     assert_eq!(b.member.assigned(), &expected);
     assert_eq!(b.member.member_epoch(), before + 1);
 }
+
+/// Kafka's `consumerGroupLeave`: an unknown member id, an unknown instance id, or an instance id
+/// another member holds is refused, and nobody else is touched. Before, each was answered with
+/// success, and the member holding the instance id was marked away: fenced at its next heartbeat.
+#[test]
+fn leaves_from_unknown_or_fenced_members_are_refused_and_touch_nobody() {
+    let mut timeline = finding("leaves-the-coordinator-refuses");
+    let probes: Vec<usize> = (0..timeline.len())
+        .filter(|&i| matches!(timeline.steps()[i].input, GroupInput::Request { .. }))
+        .collect();
+    timeline.seek(probes[0]);
+    let epoch = timeline.sim().coordinator().group_epoch();
+    let s1 = member(&timeline, "S1").member.member_id().to_owned();
+    let answers: Vec<_> = probes
+        .iter()
+        .map(|&i| {
+            timeline.seek(i + 1);
+            timeline.sim().last_reply().cloned()
+        })
+        .collect();
+    use kip848_core::ErrorCode::{FencedInstanceId, UnknownMemberId};
+    assert_eq!(
+        answers,
+        [
+            UnknownMemberId,
+            FencedInstanceId,
+            FencedInstanceId,
+            UnknownMemberId
+        ]
+        .map(|c| Some(Err(c)))
+    );
+    let coordinator = timeline.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), epoch);
+    assert!(
+        coordinator.members()[&s1].epoch > 0,
+        "S1 is not marked away"
+    );
+    // S1, expired, closes: its -2 leave names the instance id S2 now holds.
+    let close = timeline
+        .steps()
+        .iter()
+        .position(|s| matches!(s.input, GroupInput::CloseMember { .. }))
+        .expect("S1 closes");
+    timeline.seek(close);
+    let held = member(&timeline, "S2").member.assigned().clone();
+    assert_eq!(held.len(), 2);
+    for cursor in close..=timeline.len() {
+        timeline.seek(cursor);
+        let s2 = member(&timeline, "S2");
+        let record = &timeline.sim().coordinator().members()[s2.member.member_id()];
+        assert!(record.epoch > 0, "S2 is marked away at step {cursor}");
+        assert_eq!(s2.member.assigned(), &held, "at step {cursor}");
+    }
+}

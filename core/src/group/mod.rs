@@ -19,6 +19,7 @@ mod config;
 mod coordinator;
 mod describe;
 mod input;
+mod leave;
 pub mod ownership;
 mod reconcile;
 mod records;
