@@ -3,7 +3,9 @@
 //! and the outcome it must have.
 
 use kip848_core::group::chart::{rows, Row};
-use kip848_core::group::{GroupConfig, GroupInput, GroupTimeline, GroupTrace, Segment, SimMember};
+use kip848_core::group::{
+    DropReason, GroupConfig, GroupInput, GroupTimeline, GroupTrace, MessageKind, Segment, SimMember,
+};
 use kip848_core::PartitionSet;
 
 fn finding(name: &str) -> GroupTimeline {
@@ -187,4 +189,49 @@ fn leaves_from_unknown_or_fenced_members_are_refused_and_touch_nobody() {
         assert!(record.epoch > 0, "S2 is marked away at step {cursor}");
         assert_eq!(s2.member.assigned(), &held, "at step {cursor}");
     }
+}
+
+/// The first F closes while its join is in flight; a new process called F joins for a. The
+/// coordinator's answer to the first F's join is not the new F's: before, the new F adopted its
+/// member id, and with it a target of b, a topic it does not subscribe to, while it held a; client
+/// and coordinator never agreed again.
+#[test]
+fn a_new_process_never_gets_the_answer_meant_for_an_earlier_one_with_its_name() {
+    let timeline = finding("process-incarnations");
+    let f = member(&timeline, "F");
+    let a = PartitionSet::of([("a", &[0, 1][..])]);
+    let coordinator = timeline.sim().coordinator();
+    assert_eq!(coordinator.target().get(f.member.member_id()), Some(&a));
+    assert_eq!(f.member.assigned(), &a);
+    assert_eq!(f.member.member_epoch(), coordinator.assignment_epoch());
+    // The first F's member was given b and never heard from again: gone at its session timeout.
+    assert_eq!(coordinator.members().len(), 1);
+}
+
+/// The answer meant for the first F is dropped where it arrives, and the step says so: the lanes
+/// show it as dropped because its process is gone.
+#[test]
+fn the_answer_meant_for_a_gone_process_is_dropped_and_shown() {
+    let mut timeline = finding("process-incarnations");
+    let arrives = timeline
+        .steps()
+        .iter()
+        .position(|s| s.at.0 == 50)
+        .expect("the step at 50 ms");
+    timeline.seek(arrives + 1);
+    let sim = timeline.sim();
+    let f = member(&timeline, "F");
+    let dropped = sim.dropped();
+    assert_eq!(dropped.len(), 1, "{dropped:?}");
+    assert_eq!(dropped[0].reason, DropReason::ProcessGone);
+    assert_eq!(dropped[0].message.member, "F");
+    assert!(dropped[0].message.incarnation < f.incarnation);
+    assert!(matches!(
+        dropped[0].message.kind,
+        MessageKind::Response { reply: Ok(_) }
+    ));
+    timeline.seek(timeline.len());
+    let f = member(&timeline, "F");
+    let process = timeline.sim().process_of(f.member.member_id());
+    assert_eq!(process.map(|p| p.incarnation), Some(f.incarnation));
 }

@@ -3,6 +3,7 @@
 
 use super::config::{check_partitions, MAX_MEMBERS};
 use super::input::{GroupInput, GroupRejected};
+use super::schedule::DropReason;
 use super::sim::{GroupSim, SimMember};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
@@ -85,9 +86,13 @@ impl GroupSim {
                     server_assignor: Some(self.coordinator.config.assignor.as_str().to_owned()),
                     ..Config::default()
                 };
+                // The earlier process of this name is gone for good; what was meant for it
+                // stays on the network and is dropped when it arrives.
                 self.members.retain(|m| m.name != *name);
+                self.incarnations += 1;
                 self.members.push(SimMember {
                     name: name.clone(),
+                    incarnation: self.incarnations,
                     member: Member::new(config),
                     alive: true,
                     held: false,
@@ -109,7 +114,7 @@ impl GroupSim {
             GroupInput::KillMember { name } => {
                 let i = self.live(name)?;
                 self.members[i].alive = false;
-                self.messages.retain(|m| m.member != *name);
+                self.drop_messages(self.members[i].incarnation, DropReason::Killed);
             }
             GroupInput::Hold { name, held } => {
                 let i = self.live(name)?;
@@ -117,9 +122,8 @@ impl GroupSim {
             }
             GroupInput::Drop { name } => {
                 let i = self.live(name)?;
-                let before = self.messages.len();
-                self.messages.retain(|m| m.member != *name);
-                if self.messages.len() != before && self.members[i].member.in_flight().is_some() {
+                let lost = self.drop_messages(self.members[i].incarnation, DropReason::Lost);
+                if lost > 0 && self.members[i].member.in_flight().is_some() {
                     self.feed(i, Input::HeartbeatFailed)?;
                 }
             }

@@ -3,7 +3,7 @@
 //! set); "pending revocation" and "unreleased" are the coordinator's (§7.5).
 
 use super::coordinator::Coordinator;
-use super::sim::SimMember;
+use super::sim::{Process, SimMember};
 use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
@@ -126,12 +126,12 @@ impl Holding {
 /// Every partition of the group's topics (and any a member still holds) at one instant.
 pub type Snapshot = BTreeMap<(String, u32), Holding>;
 
-/// The snapshot the members and the coordinator make together now; `names` maps the member ids
-/// the coordinator gave out to the simulation's names.
+/// The snapshot the members and the coordinator make together now; `processes` maps the member
+/// ids the coordinator gave out to the processes they were given to.
 pub fn snapshot(
     members: &[SimMember],
     coordinator: &Coordinator,
-    names: &BTreeMap<String, String>,
+    processes: &BTreeMap<String, Process>,
 ) -> Snapshot {
     let mut out = Snapshot::new();
     for (topic, &count) in &coordinator.config().topics {
@@ -168,15 +168,16 @@ pub fn snapshot(
             );
             continue;
         }
-        let name = names
-            .get(&server.id)
-            .cloned()
-            .unwrap_or_else(|| server.id.clone());
-        // The live process behind this id: one that has it, or is about to learn it.
-        let process = members.iter().find(|m| {
-            m.alive
-                && m.name == name
-                && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+        let owner = processes.get(&server.id);
+        let name = owner.map_or_else(|| server.id.clone(), |p| p.name.clone());
+        // The live process behind this id: the one it was given to, which has it or is about to
+        // learn it.
+        let process = owner.and_then(|p| {
+            members.iter().find(|m| {
+                m.alive
+                    && m.incarnation == p.incarnation
+                    && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+            })
         });
         let Some(process) = process else {
             add(&server.assigned, |h| &mut h.orphaned, &name);
