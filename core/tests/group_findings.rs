@@ -4,7 +4,8 @@
 
 use kip848_core::group::chart::{rows, Row};
 use kip848_core::group::{
-    DropReason, GroupConfig, GroupInput, GroupTimeline, GroupTrace, MessageKind, Segment, SimMember,
+    DropReason, GroupConfig, GroupInput, GroupTimeline, GroupTrace, MessageKind, Segment,
+    SimMember, ZombieCause,
 };
 use kip848_core::PartitionSet;
 
@@ -49,8 +50,28 @@ fn a_seed_member_finishing_an_outdated_reconciliation_is_a_zombie_holder() {
     let timeline = finding("outdated-reconciliation");
     let sim = timeline.sim();
     let rows = rows(sim.history(), sim.now());
-    assert!(story(&rows, "u", 3).contains(&(Segment::Zombie, "D+C†".to_owned())));
+    assert!(story(&rows, "u", 3).contains(&(Segment::Zombie, "D+C† (outdated target)".to_owned())));
     assert!(sim.double_owned().is_empty());
+    // The cause is true whenever it is drawn: C is still reconciling, and counted as a member.
+    let mut timeline = timeline.clone();
+    let mut seen = 0;
+    for cursor in 0..=timeline.len() {
+        timeline.seek(cursor);
+        let sim = timeline.sim();
+        for holding in sim.ownership().values() {
+            for zombie in &holding.zombies {
+                assert_eq!(zombie.cause, ZombieCause::OutdatedTarget, "step {cursor}");
+                let c = member(&timeline, &zombie.name);
+                assert_eq!(c.member.state(), kip848_core::StateName::Assigning);
+                assert!(sim
+                    .coordinator()
+                    .members()
+                    .contains_key(c.member.member_id()));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0);
 }
 
 /// Kafka's `GroupCoordinatorConfig` requires the heartbeat interval to be less than the session
@@ -180,6 +201,14 @@ fn leaves_from_unknown_or_fenced_members_are_refused_and_touch_nobody() {
         .position(|s| matches!(s.input, GroupInput::CloseMember { .. }))
         .expect("S1 closes");
     timeline.seek(close);
+    // Until it hears, S1 (expired) still holds S2's partitions: drawn as a zombie, with why.
+    let chart = rows(timeline.sim().history(), timeline.sim().now());
+    let zombie = (Segment::Zombie, "S2+S1† (fenced)".to_owned());
+    assert!(
+        story(&chart, "t", 2).contains(&zombie),
+        "{:?}",
+        story(&chart, "t", 2)
+    );
     let held = member(&timeline, "S2").member.assigned().clone();
     assert_eq!(held.len(), 2);
     for cursor in close..=timeline.len() {
