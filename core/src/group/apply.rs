@@ -86,8 +86,8 @@ impl GroupSim {
                     server_assignor: Some(self.coordinator.config.assignor.as_str().to_owned()),
                     ..Config::default()
                 };
-                // The earlier process of this name is gone for good; what was meant for it
-                // stays on the network and is dropped when it arrives.
+                // The earlier process of this name is gone for good: its requests in flight still
+                // reach the coordinator, but the answers meant for it are dropped on arrival.
                 self.members.retain(|m| m.name != *name);
                 self.incarnations += 1;
                 self.members.push(SimMember {
