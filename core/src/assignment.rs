@@ -219,6 +219,15 @@ impl PartitionSet {
         }
     }
 
+    /// The partitions of the given topics only.
+    pub fn within(&self, topics: &BTreeSet<String>) -> PartitionSet {
+        let mut out = PartitionSet::new();
+        for (topic, partitions) in self.topics.iter().filter(|(t, _)| topics.contains(&***t)) {
+            out.topics.insert(topic.clone(), partitions.clone());
+        }
+        out
+    }
+
     pub fn is_subset(&self, other: &PartitionSet) -> bool {
         self.topics.iter().all(|(topic, mine)| {
             other

@@ -1,14 +1,20 @@
 //! Property tests of group mode over random schedules (latencies, holds, drops, kills, joins,
 //! leaves, errors, slow callbacks, new partitions): with the safety switch on no partition is ever
-//! owned by two members; member epochs never exceed the assignment epoch; and once the schedule
-//! stops disturbing the group, every live member reaches its target within a bounded number of
-//! heartbeats.
+//! owned by two members; member epochs never exceed the assignment epoch; no process ever takes
+//! a member id given to another (a message of a closed, killed or terminated process is never
+//! applied by a later process with its name); two live processes holding one partition are always
+//! drawn, a zombie with its true cause; and once the schedule stops disturbing the group, every
+//! live member reaches its target, which names only topics it subscribes to.
 
 use kip848_core::group::{
     Assignor, GroupConfig, GroupInput, GroupSim, GroupTrace, Segment, ServerState,
 };
 use kip848_core::*;
 use proptest::prelude::*;
+
+#[path = "group_properties/checks.rs"]
+mod checks;
+use checks::{check_epochs, check_processes, check_zombies};
 
 fn cases() -> ProptestConfig {
     let cases = std::env::var("GROUP_CASES")
@@ -67,7 +73,12 @@ fn arb_schedule() -> impl Strategy<Value = (GroupConfig, Vec<(u64, GroupInput)>)
         });
     (
         config,
-        proptest::collection::vec((0u64..4000, arb_input()), 1..40),
+        // One gap in four is short: inputs land while messages are in flight (a process closed
+        // and restarted under its name before its answer arrives, for one).
+        proptest::collection::vec(
+            (prop_oneof![3 => 0u64..4000, 1 => 0u64..50], arb_input()),
+            1..40,
+        ),
     )
         .prop_map(|(config, steps)| {
             let mut at = 0;
@@ -80,28 +91,6 @@ fn arb_schedule() -> impl Strategy<Value = (GroupConfig, Vec<(u64, GroupInput)>)
                 .collect();
             (config, steps)
         })
-}
-
-fn check_epochs(sim: &GroupSim) -> Result<(), TestCaseError> {
-    let assignment_epoch = sim.coordinator().assignment_epoch();
-    for m in sim.members().iter().filter(|m| m.alive) {
-        prop_assert!(
-            m.member.member_epoch() <= assignment_epoch,
-            "{}: epoch {} > assignment epoch {}",
-            m.name,
-            m.member.member_epoch(),
-            assignment_epoch
-        );
-    }
-    for s in sim.coordinator().members().values() {
-        prop_assert!(
-            s.epoch <= assignment_epoch,
-            "server epoch {} > {}",
-            s.epoch,
-            assignment_epoch
-        );
-    }
-    Ok(())
 }
 
 proptest! {
@@ -145,6 +134,8 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
             sim.double_owned()
         );
         check_epochs(&sim)?;
+        check_processes(&sim)?;
+        check_zombies(&sim)?;
         last = *at;
     }
     // The schedule stops disturbing: release every hold, let every callback run.
@@ -184,6 +175,7 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
     let _ = sim.handle(Millis(settled), &GroupInput::Tick);
     prop_assert!(sim.double_owned().is_empty());
     check_epochs(&sim)?;
+    check_processes(&sim)?;
     let coordinator = sim.coordinator();
     for m in sim
         .members()
@@ -202,6 +194,17 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
             .get(m.member.member_id())
             .cloned()
             .unwrap_or_default();
+        let unsubscribed: Vec<&str> = target
+            .topics()
+            .map(|(topic, _)| topic)
+            .filter(|topic| !m.member.subscription().contains(*topic))
+            .collect();
+        prop_assert!(
+            unsubscribed.is_empty(),
+            "{}'s target names {:?}, which it does not subscribe to",
+            m.name,
+            unsubscribed
+        );
         prop_assert_eq!(
             server.state,
             ServerState::Stable,

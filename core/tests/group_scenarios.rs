@@ -225,16 +225,3 @@ fn with_the_safety_switch_off_two_members_own_a_partition_at_once() {
         assert!(story(&rows, "t", p).contains(&seg(Segment::Double, "A+B")));
     }
 }
-
-/// The property test's find: C, delayed mid-reconciliation toward an old target holding u-3,
-/// hears of newer targets; the coordinator, seeing C report u-3 as not owned, gives it to D; C
-/// then finishes its outdated reconciliation and adds u-3 (as the seed design says). The chart
-/// draws C as a zombie holder of u-3, beside its owner D; the coordinator's rule was kept.
-#[test]
-fn a_seed_member_finishing_an_outdated_reconciliation_is_a_zombie_holder() {
-    let text = include_str!("traces/group-findings/outdated-reconciliation.json");
-    let timeline = GroupTimeline::from_trace(GroupTrace::parse(text).expect("a valid trace"));
-    let rows = chart(&timeline);
-    assert!(story(&rows, "u", 3).contains(&seg(Segment::Zombie, "D+C†")));
-    assert!(timeline.sim().double_owned().is_empty());
-}

@@ -1,6 +1,7 @@
 //! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl`, and every
 //! built-in scenario of the app (`assets/scenarios/*.json`) to `traces/scenarios/*.replay.jsonl`,
-//! both through the library and through the `kip848-replay` command. `BLESS=1` rewrites the
+//! both through the library and through the `kip848-replay` command (group traces, and the
+//! findings under `traces/group-findings/`, too). `BLESS=1` rewrites the
 //! expected files (review the diff: they are the contract).
 
 use kip848_core::group::GroupTrace;
@@ -38,10 +39,16 @@ fn group_traces() -> Vec<PathBuf> {
     json_files(&manifest_dir().join("tests/traces/group"))
 }
 
+/// Group traces of what random schedules and Kafka's own tests found: each the regression trace
+/// of a fix.
+fn group_findings() -> Vec<PathBuf> {
+    json_files(&manifest_dir().join("tests/traces/group-findings"))
+}
+
 /// A trace's replay output, whichever kind of trace it is.
 fn replay_file(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("readable trace");
-    if path.parent().is_some_and(|p| p.ends_with("group")) {
+    if GroupTrace::claims(&text) {
         let trace = GroupTrace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut out = String::new();
         trace.replay(|line| {
@@ -58,6 +65,7 @@ fn traces() -> Vec<PathBuf> {
     let mut all = json_files(&manifest_dir().join("tests/traces"));
     all.extend(kafka_traces());
     all.extend(group_traces());
+    all.extend(group_findings());
     all.extend(scenarios());
     all
 }

@@ -3,6 +3,7 @@
 
 use super::config::{check_partitions, MAX_MEMBERS};
 use super::input::{GroupInput, GroupRejected};
+use super::schedule::DropReason;
 use super::sim::{GroupSim, SimMember};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
@@ -73,6 +74,8 @@ impl GroupSim {
                 instance_id,
             } => {
                 let config = Config {
+                    // Members of the simulated group belong to the one group its coordinator holds.
+                    group_id: self.coordinator.config.group_id.clone(),
                     instance_id: instance_id.clone(),
                     auto_complete: false,
                     retry_backoff_ms: self.config.retry_backoff_ms,
@@ -83,9 +86,13 @@ impl GroupSim {
                     server_assignor: Some(self.coordinator.config.assignor.as_str().to_owned()),
                     ..Config::default()
                 };
+                // The earlier process of this name is gone for good: its requests in flight still
+                // reach the coordinator, but the answers meant for it are dropped on arrival.
                 self.members.retain(|m| m.name != *name);
+                self.incarnations += 1;
                 self.members.push(SimMember {
                     name: name.clone(),
+                    incarnation: self.incarnations,
                     member: Member::new(config),
                     alive: true,
                     held: false,
@@ -107,7 +114,7 @@ impl GroupSim {
             GroupInput::KillMember { name } => {
                 let i = self.live(name)?;
                 self.members[i].alive = false;
-                self.messages.retain(|m| m.member != *name);
+                self.drop_messages(self.members[i].incarnation, DropReason::Killed);
             }
             GroupInput::Hold { name, held } => {
                 let i = self.live(name)?;
@@ -115,9 +122,8 @@ impl GroupSim {
             }
             GroupInput::Drop { name } => {
                 let i = self.live(name)?;
-                let before = self.messages.len();
-                self.messages.retain(|m| m.member != *name);
-                if self.messages.len() != before && self.members[i].member.in_flight().is_some() {
+                let lost = self.drop_messages(self.members[i].incarnation, DropReason::Lost);
+                if lost > 0 && self.members[i].member.in_flight().is_some() {
                     self.feed(i, Input::HeartbeatFailed)?;
                 }
             }

@@ -1,7 +1,8 @@
 //! The ownership chart as data: for each partition, the spans of time during which the same
 //! members held it in the same way. The view only scales them to pixels.
 
-use super::ownership::{History, Holding, Segment};
+use super::ownership::{History, Holding};
+use super::segment::Segment;
 use crate::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -12,7 +13,8 @@ pub struct Span {
     pub from: Millis,
     pub to: Millis,
     pub segment: Segment,
-    /// Who: `A`, `A→C` (A owns it, C waits for it), `A+B` (both own it), `C+A†` (A is a zombie).
+    /// Who: `A`, `A→C` (A owns it, C waits for it), `A+B` (both own it), `C+A† (fenced)` (A is a
+    /// zombie, and why).
     pub label: String,
 }
 
@@ -24,11 +26,15 @@ pub struct Row {
     pub spans: Vec<Span>,
 }
 
-/// The label of a holding: who has it (zombies marked †, dead owners ✗, away static members by
-/// instance id), then who waits for it.
+/// The label of a holding: who has it (zombies marked † with their cause, dead owners ✗, away
+/// static members by instance id), then who waits for it.
 pub fn label(h: &Holding) -> String {
     let mut holders: Vec<String> = h.owners.clone();
-    holders.extend(h.zombies.iter().map(|z| format!("{z}†")));
+    holders.extend(
+        h.zombies
+            .iter()
+            .map(|z| format!("{}† ({})", z.name, z.cause.as_str())),
+    );
     // A member that dropped the partition but has not said so still holds it for the group.
     if holders.is_empty() {
         holders.clone_from(&h.revoking);
@@ -132,12 +138,20 @@ mod tests {
     }
 
     #[test]
-    fn zombies_and_double_owners_are_labelled() {
+    fn zombies_are_labelled_with_their_cause() {
+        use crate::group::ownership::{Zombie, ZombieCause};
+        let zombie = |name: &str, cause| Zombie {
+            name: name.to_owned(),
+            cause,
+        };
         let h = Holding {
             owners: vec!["C".into()],
-            zombies: vec!["A".into()],
+            zombies: vec![
+                zombie("A", ZombieCause::Fenced),
+                zombie("B", ZombieCause::OutdatedTarget),
+            ],
             ..Holding::default()
         };
-        assert_eq!(label(&h), "C+A†");
+        assert_eq!(label(&h), "C+A† (fenced)+B† (outdated target)");
     }
 }

@@ -88,6 +88,15 @@ impl GroupConfig {
         if !(1_000..=3_600_000).contains(&c.session_timeout_ms) {
             return Err("session_timeout_ms is from 1000 to 3600000".to_owned());
         }
+        // Kafka's GroupCoordinatorConfig refuses it too: a member heartbeating no more often
+        // than its session lasts is expired between heartbeats, rejoins, and is expired again.
+        if u64::from(c.heartbeat_interval_ms) >= c.session_timeout_ms {
+            return Err(format!(
+                "heartbeat_interval_ms ({}) must be less than session_timeout_ms ({}), as \
+                 Kafka's group coordinator requires",
+                c.heartbeat_interval_ms, c.session_timeout_ms
+            ));
+        }
         if self.latency_ms > 60_000 {
             return Err("latency_ms is at most 60000".to_owned());
         }

@@ -63,7 +63,7 @@ impl Coordinator {
         }
         let epoch = request.member_epoch;
         if epoch < 0 {
-            return Ok(self.leave(request));
+            return self.leave(request);
         }
         let id = self.member_for(now, request)?;
         let full = request.is_full();
@@ -187,6 +187,13 @@ impl Coordinator {
             .map(|f| f.subscribed_topics.clone())
             .unwrap_or_default();
         let existing = self.members.remove(&id);
+        // The subscription this join is compared with: the replaced static member's, or this
+        // member's own record (a rejoin with its id). A change moves the group epoch (§7.3).
+        let previous = match (&inherited, &existing) {
+            (Some((_, subscription, _)), _) => Some(subscription.clone()),
+            (None, Some(m)) => Some(m.subscription.clone()),
+            (None, None) => None,
+        };
         let (assigned, target) = match inherited {
             Some((assigned, _, target)) => (assigned, Some(target)),
             None => (PartitionSet::new(), None),
@@ -205,9 +212,7 @@ impl Coordinator {
             rebalance_deadline: None,
         };
         let joins = existing.is_none() && target.is_none();
-        let resubscribes = existing
-            .as_ref()
-            .is_some_and(|m| m.subscription != subscription);
+        let resubscribes = previous.is_some_and(|p| p != subscription);
         if let Some(target) = target {
             self.target.insert(id.clone(), target);
         }
@@ -218,39 +223,11 @@ impl Coordinator {
         Ok(id)
     }
 
-    /// Epoch -1: the member leaves (removed, epoch bumped). Epoch -2: a static member steps away
-    /// and keeps its partitions until it comes back or its session expires.
-    fn leave(&mut self, r: &HeartbeatRequest) -> Reply {
-        let id = match &r.instance_id {
-            Some(i) => self
-                .members
-                .values()
-                .find(|m| m.instance_id.as_ref() == Some(i))
-                .map(|m| m.id.clone()),
-            None => Some(r.member_id.clone()),
-        };
-        if let Some(member) = id.as_ref().and_then(|id| self.members.get_mut(id)) {
-            if r.member_epoch == crate::LEAVE_STATIC_EPOCH {
-                member.epoch = crate::LEAVE_STATIC_EPOCH;
-                member.pending_revocation = PartitionSet::new();
-                member.rebalance_deadline = None;
-            } else if let Some(id) = id.clone() {
-                self.remove(&id);
-            }
-        }
-        Reply {
-            member_id: r.member_id.clone(),
-            member_epoch: r.member_epoch,
-            heartbeat_interval_ms: self.config.heartbeat_interval_ms,
-            assignment: None,
-        }
-    }
-
     pub(crate) fn bump(&mut self) {
         self.group_epoch += 1;
     }
 
-    fn remove(&mut self, id: &str) {
+    pub(super) fn remove(&mut self, id: &str) {
         if self.members.remove(id).is_some() {
             self.target.remove(id);
             self.bump();

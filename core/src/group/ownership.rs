@@ -3,7 +3,7 @@
 //! set); "pending revocation" and "unreleased" are the coordinator's (§7.5).
 
 use super::coordinator::Coordinator;
-use super::sim::SimMember;
+use super::sim::{Process, SimMember};
 use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
@@ -15,11 +15,9 @@ use std::sync::Arc;
 pub struct Holding {
     /// Members that have it in their assigned set and that the coordinator counts as holding it.
     pub owners: Vec<String>,
-    /// Members that have it although the coordinator does not count it as theirs: expired or
-    /// fenced members that find out at their next heartbeat, and seed members that finish a
-    /// reconciliation toward an outdated target (the seed design finishes the running one before
-    /// the newest; the shipped client aborts it). No coordinator rule can stop them.
-    pub zombies: Vec<String>,
+    /// Members that have it although the coordinator does not count it as theirs, each with why.
+    /// No coordinator rule can stop them.
+    pub zombies: Vec<Zombie>,
     /// Members the coordinator has asked to revoke it.
     pub revoking: Vec<String>,
     /// Members whose target has it but who do not have it yet.
@@ -32,93 +30,33 @@ pub struct Holding {
     pub reserved: Vec<String>,
 }
 
-/// What the chart draws for a partition at an instant.
+/// A live process that holds a partition the coordinator does not count as its.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Zombie {
+    pub name: String,
+    pub cause: ZombieCause,
+}
+
+/// Why a process holds a partition the coordinator does not count as its: the only two ways,
+/// with the safety rule on, that two live processes consume one partition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Segment {
-    Free,
-    Owned,
-    /// Owned, and its new owner waits for it; the owner has not been told yet.
-    OwnedAwaited,
-    /// The coordinator has asked the owner to revoke it and waits for the owner to say it has.
-    Revoking,
-    /// Nobody has it; its new owner gets it at its next heartbeat (or the response is on its
-    /// way).
-    Unreleased,
-    /// Held by a member the coordinator does not count as its owner (see `Holding::zombies`).
-    Zombie,
-    /// Its owner died; the coordinator does not know yet.
-    Orphaned,
-    /// Kept for a static member that left with epoch -2 and will be back.
-    Reserved,
-    /// Two members of the group own it: what the safety rule prevents.
-    Double,
+pub enum ZombieCause {
+    /// The coordinator fenced it (its session expired, or its rebalance timeout) and removed its
+    /// record; the member finds out at its next heartbeat (Kafka fences its commits meanwhile).
+    Fenced,
+    /// The coordinator counts the member, not this partition: a seed member finishing a
+    /// reconciliation toward an outdated target (the seed design finishes the running one before
+    /// the newest; the shipped client aborts it).
+    OutdatedTarget,
 }
 
-impl Segment {
-    pub const ALL: [Segment; 9] = [
-        Segment::Owned,
-        Segment::OwnedAwaited,
-        Segment::Revoking,
-        Segment::Unreleased,
-        Segment::Orphaned,
-        Segment::Reserved,
-        Segment::Zombie,
-        Segment::Double,
-        Segment::Free,
-    ];
-
-    /// The name the chart's markup and the legend use.
+impl ZombieCause {
+    /// The word the chart's label gives it.
     pub fn as_str(self) -> &'static str {
         match self {
-            Segment::Free => "free",
-            Segment::Owned => "owned",
-            Segment::OwnedAwaited => "owned_awaited",
-            Segment::Revoking => "revoking",
-            Segment::Unreleased => "unreleased",
-            Segment::Zombie => "zombie",
-            Segment::Orphaned => "orphaned",
-            Segment::Reserved => "reserved",
-            Segment::Double => "double",
-        }
-    }
-
-    /// What it means, for the legend.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Segment::Free => "nobody has it",
-            Segment::Owned => "owned",
-            Segment::OwnedAwaited => "owned; a new owner waits (the owner has not heard yet)",
-            Segment::Revoking => "the owner was asked to revoke it; the coordinator waits",
-            Segment::Unreleased => "released; its new owner gets it at its next heartbeat",
-            Segment::Zombie => {
-                "also held by a member the coordinator does not count as its owner (†)"
-            }
-            Segment::Orphaned => "its owner died (✗); it waits for the session timeout",
-            Segment::Reserved => "kept for a static member that will be back",
-            Segment::Double => "two members own it at once",
-        }
-    }
-}
-
-impl Holding {
-    pub fn segment(&self) -> Segment {
-        if self.owners.len() > 1 {
-            return Segment::Double;
-        }
-        if !self.zombies.is_empty() {
-            return Segment::Zombie;
-        }
-        match self.owners.first() {
-            Some(owner) if self.revoking.contains(owner) => Segment::Revoking,
-            Some(_) if !self.waiting.is_empty() => Segment::OwnedAwaited,
-            Some(_) => Segment::Owned,
-            // The seed drops a partition before it says so: the group still waits for it.
-            None if !self.revoking.is_empty() => Segment::Revoking,
-            None if !self.orphaned.is_empty() => Segment::Orphaned,
-            None if !self.reserved.is_empty() => Segment::Reserved,
-            None if !self.waiting.is_empty() => Segment::Unreleased,
-            None => Segment::Free,
+            ZombieCause::Fenced => "fenced",
+            ZombieCause::OutdatedTarget => "outdated target",
         }
     }
 }
@@ -126,12 +64,12 @@ impl Holding {
 /// Every partition of the group's topics (and any a member still holds) at one instant.
 pub type Snapshot = BTreeMap<(String, u32), Holding>;
 
-/// The snapshot the members and the coordinator make together now; `names` maps the member ids
-/// the coordinator gave out to the simulation's names.
+/// The snapshot the members and the coordinator make together now; `processes` maps the member
+/// ids the coordinator gave out to the processes they were given to.
 pub fn snapshot(
     members: &[SimMember],
     coordinator: &Coordinator,
-    names: &BTreeMap<String, String>,
+    processes: &BTreeMap<String, Process>,
 ) -> Snapshot {
     let mut out = Snapshot::new();
     for (topic, &count) in &coordinator.config().topics {
@@ -148,7 +86,14 @@ pub fn snapshot(
             if counted {
                 holding.owners.push(m.name.clone());
             } else {
-                holding.zombies.push(m.name.clone());
+                let cause = match record {
+                    None => ZombieCause::Fenced,
+                    Some(_) => ZombieCause::OutdatedTarget,
+                };
+                holding.zombies.push(Zombie {
+                    name: m.name.clone(),
+                    cause,
+                });
             }
         }
     }
@@ -168,15 +113,16 @@ pub fn snapshot(
             );
             continue;
         }
-        let name = names
-            .get(&server.id)
-            .cloned()
-            .unwrap_or_else(|| server.id.clone());
-        // The live process behind this id: one that has it, or is about to learn it.
-        let process = members.iter().find(|m| {
-            m.alive
-                && m.name == name
-                && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+        let owner = processes.get(&server.id);
+        let name = owner.map_or_else(|| server.id.clone(), |p| p.name.clone());
+        // The live process behind this id: the one it was given to, which has it or is about to
+        // learn it.
+        let process = owner.and_then(|p| {
+            members.iter().find(|m| {
+                m.alive
+                    && m.incarnation == p.incarnation
+                    && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+            })
         });
         let Some(process) = process else {
             add(&server.assigned, |h| &mut h.orphaned, &name);
@@ -190,8 +136,10 @@ pub fn snapshot(
             process.member.state(),
             StateName::Terminating | StateName::Terminated
         );
-        if let (Some(target), false) = (coordinator.target().get(&server.id), leaving) {
-            let missing = target.difference(process.member.assigned());
+        if !leaving {
+            let missing = coordinator
+                .subscribed_target(&server.id)
+                .difference(process.member.assigned());
             add(&missing, |h| &mut h.waiting, &name);
         }
     }
@@ -228,65 +176,17 @@ impl History {
 mod tests {
     use super::*;
 
-    fn holding(owners: &[&str], zombies: &[&str], revoking: &[&str], waiting: &[&str]) -> Holding {
-        let v = |s: &[&str]| s.iter().map(|s| (*s).to_owned()).collect();
+    fn holding(owners: &[&str]) -> Holding {
         Holding {
-            owners: v(owners),
-            zombies: v(zombies),
-            revoking: v(revoking),
-            waiting: v(waiting),
+            owners: owners.iter().map(|s| (*s).to_owned()).collect(),
             ..Holding::default()
         }
     }
 
     #[test]
-    fn segments_say_the_worst_first() {
-        assert_eq!(holding(&[], &[], &[], &[]).segment(), Segment::Free);
-        assert_eq!(holding(&["A"], &[], &[], &[]).segment(), Segment::Owned);
-        assert_eq!(
-            holding(&["A"], &[], &["A"], &[]).segment(),
-            Segment::Revoking
-        );
-        assert_eq!(
-            holding(&["A"], &[], &["A"], &["B"]).segment(),
-            Segment::Revoking
-        );
-        assert_eq!(
-            holding(&[], &[], &["A"], &["B"]).segment(),
-            Segment::Revoking
-        );
-        assert_eq!(
-            holding(&["A"], &[], &[], &["B"]).segment(),
-            Segment::OwnedAwaited
-        );
-        assert_eq!(
-            holding(&[], &[], &[], &["B"]).segment(),
-            Segment::Unreleased
-        );
-        assert_eq!(holding(&["B"], &["A"], &[], &[]).segment(), Segment::Zombie);
-        // With the safety switch off the new owner has it while the old one is still asked.
-        assert_eq!(holding(&["B"], &[], &["A"], &[]).segment(), Segment::Owned);
-        let orphaned = Holding {
-            orphaned: vec!["B".into()],
-            waiting: vec!["C".into()],
-            ..Holding::default()
-        };
-        assert_eq!(orphaned.segment(), Segment::Orphaned);
-        let reserved = Holding {
-            reserved: vec!["a-1".into()],
-            ..Holding::default()
-        };
-        assert_eq!(reserved.segment(), Segment::Reserved);
-        assert_eq!(
-            holding(&["A", "B"], &["C"], &[], &[]).segment(),
-            Segment::Double
-        );
-    }
-
-    #[test]
     fn history_keeps_changes_only_and_the_last_word_of_an_instant() {
         let mut h = History::default();
-        let one = |o: &[&str]| Snapshot::from([(("t".to_owned(), 0), holding(o, &[], &[], &[]))]);
+        let one = |o: &[&str]| Snapshot::from([(("t".to_owned(), 0), holding(o))]);
         h.record(Millis(0), one(&[]));
         h.record(Millis(5), one(&[]));
         h.record(Millis(10), one(&["A"]));

@@ -1,9 +1,14 @@
 //! The network and the clock of a simulated group: messages in flight, delivered after the
 //! latency unless their member's messages are held; members' timers; the coordinator's timeouts.
 //! At one instant, deliveries come first, then members' timers, then the coordinator's.
+//!
+//! A message belongs to one process (an incarnation), not to a name: a request reaches the
+//! coordinator even if the process that sent it has since gone, but the answer is for that
+//! process only. A later process started under the same name does not get it: it is dropped,
+//! as a closed connection drops it.
 
 use super::records::Reply;
-use super::sim::GroupSim;
+use super::sim::{GroupSim, Process};
 use crate::effect::HeartbeatRequest;
 use crate::error_code::ErrorCode;
 use crate::input::{HeartbeatResponse, Input};
@@ -23,19 +28,61 @@ pub enum MessageKind {
 pub struct Message {
     pub seq: u64,
     pub member: String,
+    /// The process that sent it (a request) or that it answers (a response).
+    pub incarnation: u64,
     pub sent_at: Millis,
     pub deliver_at: Millis,
     pub kind: MessageKind,
 }
 
+/// Why a message never arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DropReason {
+    /// The user dropped the member's messages: its heartbeat fails.
+    Lost,
+    /// Its process was killed.
+    Killed,
+    /// The process it answers is gone; a later process with the same name does not get it.
+    ProcessGone,
+}
+
+impl DropReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DropReason::Lost => "lost",
+            DropReason::Killed => "its process was killed",
+            DropReason::ProcessGone => "its process is gone",
+        }
+    }
+}
+
+/// A message taken off the network without being delivered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Dropped {
+    pub message: Message,
+    pub at: Millis,
+    pub reason: DropReason,
+}
+
+impl Dropped {
+    pub(super) fn new(message: Message, at: Millis, reason: DropReason) -> Self {
+        Dropped {
+            message,
+            at,
+            reason,
+        }
+    }
+}
+
 impl GroupSim {
-    pub(super) fn send(&mut self, index: usize, kind: MessageKind) {
+    pub(super) fn send(&mut self, member: &str, incarnation: u64, kind: MessageKind) {
         self.seq += 1;
-        let member = self.members[index].name.clone();
         let deliver_at = self.now.plus(self.config.latency_ms);
         self.messages.push(Message {
             seq: self.seq,
-            member,
+            member: member.to_owned(),
+            incarnation,
             sent_at: self.now,
             deliver_at,
             kind,
@@ -44,11 +91,15 @@ impl GroupSim {
 
     /// The earliest thing due: (time, what).
     pub(super) fn next_event(&self) -> Option<(Millis, Event)> {
-        let held = |name: &str| self.members.iter().any(|m| m.name == name && m.held);
+        let held = |incarnation: u64| {
+            self.members
+                .iter()
+                .any(|m| m.incarnation == incarnation && m.held)
+        };
         let message = self
             .messages
             .iter()
-            .filter(|m| !held(&m.member))
+            .filter(|m| !held(m.incarnation))
             .min_by_key(|m| (m.deliver_at, m.seq))
             .map(|m| (m.deliver_at, Event::Deliver(m.seq)));
         let member = self
@@ -104,26 +155,36 @@ impl GroupSim {
     }
 
     fn deliver(&mut self, message: Message) {
-        let Some(index) = self
+        // The process this message belongs to, if it still runs.
+        let index = self
             .members
             .iter()
-            .position(|m| m.name == message.member && m.alive)
-        else {
-            return;
-        };
-        match message.kind {
-            MessageKind::Request { request } => {
+            .position(|m| m.incarnation == message.incarnation && m.alive);
+        match (message.kind, index) {
+            (MessageKind::Request { request }, _) => {
                 let mut reply = self.coordinator.heartbeat(self.now, &request);
                 if let Ok(r) = &reply {
-                    self.names
-                        .insert(r.member_id.clone(), message.member.clone());
+                    // An id belongs, for good, to the process whose request it was given to.
+                    self.processes
+                        .entry(r.member_id.clone())
+                        .or_insert_with(|| Process {
+                            name: message.member.clone(),
+                            incarnation: message.incarnation,
+                        });
                 }
-                if let Some(code) = self.members[index].inject.take() {
+                if let Some(code) = index.and_then(|i| self.members[i].inject.take()) {
                     reply = Err(code);
                 }
-                self.send(index, MessageKind::Response { reply });
+                let kind = MessageKind::Response { reply };
+                self.send(&message.member, message.incarnation, kind);
             }
-            MessageKind::Response { reply } => {
+            (kind @ MessageKind::Response { .. }, None) => {
+                let gone = Message { kind, ..message };
+                let now = self.now;
+                self.dropped
+                    .push(Dropped::new(gone, now, DropReason::ProcessGone));
+            }
+            (MessageKind::Response { reply }, Some(index)) => {
                 let input = match reply {
                     Ok(r) => Input::HeartbeatResponse(HeartbeatResponse {
                         member_id: r.member_id,

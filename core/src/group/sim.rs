@@ -5,7 +5,7 @@
 use super::coordinator::Coordinator;
 use super::ownership::{self, History, Snapshot};
 use super::records::Reply;
-use super::schedule::{Message, MessageKind};
+use super::schedule::{DropReason, Dropped, Message, MessageKind};
 use crate::assignment::PartitionSet;
 use crate::effect::Effect;
 use crate::error_code::ErrorCode;
@@ -17,15 +17,25 @@ use std::collections::BTreeMap;
 use super::config::GroupConfig;
 use super::input::{GroupInput, GroupRejected};
 
-/// One member of the simulated group.
+/// One member of the simulated group: one process, running under a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimMember {
     pub name: String,
+    /// This process among every process the group has run (from 1): a process started later
+    /// under the same name is another incarnation, and never gets this one's messages.
+    pub incarnation: u64,
     pub member: Member,
     pub alive: bool,
     pub held: bool,
     pub delay_callbacks: bool,
     pub inject: Option<ErrorCode>,
+}
+
+/// The process whose request made the coordinator give out a member id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Process {
+    pub name: String,
+    pub incarnation: u64,
 }
 
 /// The group: members, coordinator, messages, clock.
@@ -35,15 +45,19 @@ pub struct GroupSim {
     pub(crate) coordinator: Coordinator,
     pub(crate) members: Vec<SimMember>,
     pub(crate) messages: Vec<Message>,
+    /// Messages dropped by the last input (and the events it ran), for the lanes.
+    pub(crate) dropped: Vec<Dropped>,
     pub(crate) seq: u64,
+    /// Processes started so far: the last incarnation given out.
+    pub(crate) incarnations: u64,
     pub(crate) now: Millis,
     /// Partitions two members of the group owned at once, ever (only possible with the safety
     /// switch off).
     pub(crate) double_owned: PartitionSet,
     /// Who held each partition, every time it changed.
     pub(crate) history: History,
-    /// The name behind each member id the coordinator ever gave out (ids outlive processes).
-    pub(crate) names: BTreeMap<String, String>,
+    /// The process behind each member id the coordinator ever gave out (ids outlive processes).
+    pub(crate) processes: BTreeMap<String, Process>,
     /// The coordinator's answer to the last `request` input.
     pub(crate) last_reply: Option<Result<Reply, ErrorCode>>,
 }
@@ -55,11 +69,13 @@ impl GroupSim {
             config,
             members: Vec::new(),
             messages: Vec::new(),
+            dropped: Vec::new(),
             seq: 0,
+            incarnations: 0,
             now: Millis::ZERO,
             double_owned: PartitionSet::new(),
             history: History::default(),
-            names: BTreeMap::new(),
+            processes: BTreeMap::new(),
             last_reply: None,
         }
     }
@@ -79,6 +95,15 @@ impl GroupSim {
     pub fn now(&self) -> Millis {
         self.now
     }
+    /// Messages the last input dropped (and the events it ran): lost, their process killed, or
+    /// meant for a process that is gone.
+    pub fn dropped(&self) -> &[Dropped] {
+        &self.dropped
+    }
+    /// The process whose request the coordinator gave `member_id` to.
+    pub fn process_of(&self, member_id: &str) -> Option<&Process> {
+        self.processes.get(member_id)
+    }
     /// The coordinator's answer to the last `request` input.
     pub fn last_reply(&self) -> Option<&Result<Reply, ErrorCode>> {
         self.last_reply.as_ref()
@@ -91,7 +116,7 @@ impl GroupSim {
 
     /// Who holds each partition right now.
     pub fn ownership(&self) -> Snapshot {
-        ownership::snapshot(&self.members, &self.coordinator, &self.names)
+        ownership::snapshot(&self.members, &self.coordinator, &self.processes)
     }
 
     /// Who held each partition, every time it changed.
@@ -110,6 +135,7 @@ impl GroupSim {
             return Err(GroupRejected::TimeWentBackwards);
         }
         self.check(input)?;
+        self.dropped.clear();
         self.run_until(at);
         self.now = at;
         let applied = self.apply(input);
@@ -130,9 +156,13 @@ impl GroupSim {
     }
 
     fn carry_out(&mut self, index: usize, effects: Vec<Effect>) {
+        let (name, incarnation) = (
+            self.members[index].name.clone(),
+            self.members[index].incarnation,
+        );
         for effect in effects {
             if let Effect::SendHeartbeat(request) = effect {
-                self.send(index, MessageKind::Request { request });
+                self.send(&name, incarnation, MessageKind::Request { request });
             }
         }
         self.observe();
@@ -147,6 +177,20 @@ impl GroupSim {
                 },
             );
         }
+    }
+
+    /// Takes every message of process `incarnation` off the network, for `reason`; how many.
+    pub(super) fn drop_messages(&mut self, incarnation: u64, reason: DropReason) -> usize {
+        let (now, dropped) = (self.now, &mut self.dropped);
+        let before = dropped.len();
+        self.messages.retain(|m| {
+            let gone = m.incarnation == incarnation;
+            if gone {
+                dropped.push(Dropped::new(m.clone(), now, reason));
+            }
+            !gone
+        });
+        dropped.len() - before
     }
 
     /// Notes who holds what now: the chart's history, and the alarm.

@@ -43,6 +43,16 @@ impl Coordinator {
         self.assignment_epoch = self.group_epoch;
     }
 
+    /// The target of member `id` as its reconciliation reads it: empty for the topics it does not
+    /// subscribe to (Kafka 4.x's CurrentAssignmentBuilder), so a target set by hand cannot give a
+    /// member partitions of a topic it never asked for.
+    pub fn subscribed_target(&self, id: &str) -> PartitionSet {
+        match (self.target.get(id), self.members.get(id)) {
+            (Some(target), Some(member)) => target.within(&member.subscription),
+            _ => PartitionSet::new(),
+        }
+    }
+
     /// Partitions held by members other than `id`.
     fn held_by_others(&self, id: &str) -> PartitionSet {
         let mut held = PartitionSet::new();
@@ -55,7 +65,7 @@ impl Coordinator {
 
     pub(super) fn reconcile_member(&mut self, now: Millis, id: &str, owned: Option<&PartitionSet>) {
         let held = self.held_by_others(id);
-        let target = self.target.get(id).cloned().unwrap_or_default();
+        let target = self.subscribed_target(id);
         let wait = self.config.wait_for_revocation;
         let epoch = self.assignment_epoch;
         let Some(member) = self.members.get_mut(id) else {

@@ -1,11 +1,11 @@
 //! Group traces (`"model": "group"`): the group's configuration and the inputs of the user and the
-//! schedule, in the trace file format; and the lines `kip848-replay` prints for them.
+//! schedule, in the trace file format; replaying one gives the lines of `line.rs`.
 
+use super::line::GroupLine;
 use super::{GroupConfig, GroupInput, GroupSim};
 use crate::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
 use crate::time::Millis;
 use crate::trace::{TraceError, FORMAT};
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// One step of a group trace.
@@ -206,92 +206,6 @@ impl GroupTrace {
             let result = sim.handle(step.at, &step.input);
             let line = GroupLine::new(index, step, result.err().map(|e| e.to_string()), &sim);
             emit(serde_json::to_string(&line).unwrap_or_default());
-        }
-    }
-}
-
-/// One line of a group replay.
-#[derive(Debug, Serialize)]
-pub struct GroupLine {
-    pub step: usize,
-    pub at: u64,
-    pub input: String,
-    pub accepted: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rejected: Option<String>,
-    pub group_epoch: i32,
-    pub assignment_epoch: i32,
-    pub members: Vec<MemberLine>,
-    /// Partitions owned by two members at once so far.
-    pub double_owned: crate::PartitionSet,
-    /// The coordinator's answer to a `request` input.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reply: Option<serde_json::Value>,
-}
-
-/// A member in a group replay line: the client's view and the coordinator's.
-#[derive(Debug, Serialize)]
-pub struct MemberLine {
-    pub name: String,
-    pub alive: bool,
-    pub state: crate::StateName,
-    pub member_id: String,
-    pub member_epoch: i32,
-    pub assigned: crate::PartitionSet,
-    pub server_state: Option<&'static str>,
-    pub server_epoch: Option<i32>,
-    pub target: Option<crate::PartitionSet>,
-}
-
-impl GroupLine {
-    pub fn new(
-        index: usize,
-        step: &GroupStep,
-        rejected: Option<String>,
-        sim: &GroupSim,
-    ) -> GroupLine {
-        let input = serde_json::to_value(&step.input)
-            .ok()
-            .and_then(|v| v.get("input").and_then(Value::as_str).map(str::to_owned))
-            .unwrap_or_default();
-        let coordinator = sim.coordinator();
-        let members = sim
-            .members()
-            .iter()
-            .map(|m| {
-                let id = m.member.member_id();
-                let server = coordinator.members().get(id);
-                MemberLine {
-                    name: m.name.clone(),
-                    alive: m.alive,
-                    state: m.member.state(),
-                    member_id: id.to_owned(),
-                    member_epoch: m.member.member_epoch(),
-                    assigned: m.member.assigned().clone(),
-                    server_state: server.map(|s| s.state.as_str()),
-                    server_epoch: server.map(|s| s.epoch),
-                    target: coordinator.target().get(id).cloned(),
-                }
-            })
-            .collect();
-        GroupLine {
-            step: index,
-            at: step.at.0,
-            input,
-            accepted: rejected.is_none(),
-            rejected,
-            group_epoch: coordinator.group_epoch(),
-            assignment_epoch: coordinator.assignment_epoch(),
-            members,
-            double_owned: sim.double_owned().clone(),
-            reply: matches!(step.input, GroupInput::Request { .. })
-                .then(|| {
-                    sim.last_reply().map(|r| match r {
-                        Ok(reply) => serde_json::to_value(reply).unwrap_or(Value::Null),
-                        Err(code) => serde_json::json!({ "error": code }),
-                    })
-                })
-                .flatten(),
         }
     }
 }

@@ -1,0 +1,91 @@
+//! The invariants checked after every input of a random group schedule.
+
+use kip848_core::group::{GroupSim, Segment, ZombieCause};
+use kip848_core::StateName;
+use proptest::prelude::*;
+
+/// Every live process answers to a member id the coordinator gave to it, not to an earlier
+/// process of the same name.
+pub fn check_processes(sim: &GroupSim) -> Result<(), TestCaseError> {
+    for m in sim.members().iter().filter(|m| m.alive) {
+        let id = m.member.member_id();
+        if id.is_empty() {
+            continue;
+        }
+        let given_to = sim.process_of(id).map(|p| p.incarnation);
+        prop_assert_eq!(
+            given_to,
+            Some(m.incarnation),
+            "{} (process {}) acts as {}, given to process {:?}",
+            m.name,
+            m.incarnation,
+            id,
+            given_to
+        );
+    }
+    Ok(())
+}
+
+/// Two live processes holding one partition are never drawn silently: the chart draws it as
+/// double (the alarm) or as a zombie, and a zombie's cause is true of its process.
+pub fn check_zombies(sim: &GroupSim) -> Result<(), TestCaseError> {
+    let snapshot = sim.ownership();
+    for ((topic, p), holding) in &snapshot {
+        let holders: Vec<&str> = sim
+            .members()
+            .iter()
+            .filter(|m| m.alive && m.member.assigned().contains(topic, *p))
+            .map(|m| m.name.as_str())
+            .collect();
+        if holders.len() > 1 {
+            prop_assert!(
+                matches!(holding.segment(), Segment::Double | Segment::Zombie),
+                "{}-{} held by {:?}, drawn {:?}",
+                topic,
+                p,
+                holders,
+                holding.segment()
+            );
+        }
+        for zombie in &holding.zombies {
+            let m = sim
+                .members()
+                .iter()
+                .find(|m| m.alive && m.name == zombie.name)
+                .ok_or_else(|| TestCaseError::fail(format!("{} is not live", zombie.name)))?;
+            let record = sim.coordinator().members().get(m.member.member_id());
+            match zombie.cause {
+                ZombieCause::Fenced => prop_assert!(record.is_none(), "{} fenced", m.name),
+                ZombieCause::OutdatedTarget => prop_assert!(
+                    record.is_some() && m.member.state() == StateName::Assigning,
+                    "{} outdated, in {}",
+                    m.name,
+                    m.member.state()
+                ),
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn check_epochs(sim: &GroupSim) -> Result<(), TestCaseError> {
+    let assignment_epoch = sim.coordinator().assignment_epoch();
+    for m in sim.members().iter().filter(|m| m.alive) {
+        prop_assert!(
+            m.member.member_epoch() <= assignment_epoch,
+            "{}: epoch {} > assignment epoch {}",
+            m.name,
+            m.member.member_epoch(),
+            assignment_epoch
+        );
+    }
+    for s in sim.coordinator().members().values() {
+        prop_assert!(
+            s.epoch <= assignment_epoch,
+            "server epoch {} > {}",
+            s.epoch,
+            assignment_epoch
+        );
+    }
+    Ok(())
+}
