@@ -3,9 +3,9 @@
 //! alarm — so that the chart, the columns, the table, the lanes and the step list cannot show
 //! different moments. Also the step list's rows, with runs of "time passes" folded into one.
 
-use super::ownership::Segment;
 use super::timeline::GroupTimeline;
 use super::GroupInput;
+use super::Segment;
 use crate::assignment::PartitionSet;
 use crate::state::StateName;
 use crate::words::call;
