@@ -204,7 +204,7 @@ pub fn App() -> impl IntoView {
     let shows = move |panel: &str| embed.shows(panel);
     view! {
         <a class="skip-link" href="#member-title">"Skip to the member"</a>
-        <a class="skip-link second" href="#" data-testid="skip-transport"
+        <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
             on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
             "Skip to the time controls"</a>
         <Show when={ let v = shows("header"); move || v }>

@@ -16,7 +16,7 @@ pub fn LiveRegion() -> impl IntoView {
         })
     };
     view! {
-        <div class="caption-box">
+        <section class="caption-box" aria-label="What the member just did">
             <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
                 {move || session.frame.with(|f| f.caption.clone())}
             </div>
@@ -25,7 +25,7 @@ pub fn LiveRegion() -> impl IntoView {
                     {move || session.frame.with(|f| f.summary.clone())}
                 </p>
             </Show>
-        </div>
+        </section>
         {move || notice().map(|(kind, text)| view! {
             <p class=format!("notice {kind}") data-testid="notice" data-kind=kind>{text}</p>
         })}

@@ -35,7 +35,7 @@ pub fn TimeControls() -> impl IntoView {
     };
     let playing = move || session.playback.get() != Playback::Paused;
     view! {
-        <section class="panel time-controls" aria-label="Time controls">
+        <section class="panel time-controls" id="time-controls" aria-label="Time controls">
             <div class="row transport-row">
                 {button(Action::ToStart, "|◀", "Go to the start", "to-start")}
                 {button(Action::StepInputBack, "◀◀", "Step one input back", "step-input-back")}

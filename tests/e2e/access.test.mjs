@@ -122,7 +122,12 @@ test('the live region narrates each transition in words', async () => {
   assert.equal(await page.getByTestId('live').getAttribute('aria-live'), 'polite');
   await loadScenario(page, '05-fenced-mid-revocation');
   await setRange(page, 'scrubber', 9);
-  await expectText(page, 'live', 'Step 9: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  // The effect on screen is the live line; the whole step's story sits beside it.
+  await expectText(page, 'live', 'Step 9 · 3/3: Join heartbeat sent (full, epoch 0, owned {})');
+  await expectText(page, 'live-summary', 'Step 9: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await page.getByTestId('step-effect-back').click();
+  await expectText(page, 'live', 'Step 9 · 2/3: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await page.getByTestId('step-input').click();
   await page.getByTestId('step-input').click();
   await expectText(page, 'live', 'Step 10: A completion owed to an abandoned reconciliation arrives: discarded');
   await done();

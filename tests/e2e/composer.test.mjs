@@ -88,7 +88,7 @@ test('manual completions, advancing by a duration, and close', async () => {
   await expectText(page, 'awaiting', 'onPartitionsAssigned(payments-1)');
   await page.getByTestId('complete-failed').click();
   await expectText(page, 'awaiting', 'nothing');
-  assert.match(await text(page, 'live'), /Reported CALLBACK_FAILED/);
+  assert.match(await text(page, 'live-summary'), /Reported CALLBACK_FAILED/);
   await page.getByTestId('answer').click();
   await page.getByTestId('advance-by').fill('250');
   await page.getByTestId('advance').click();

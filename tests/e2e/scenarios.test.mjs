@@ -73,9 +73,9 @@ test('"fenced in the middle of a revocation" reproduced by hand with the compose
   await page.getByTestId('kind-error').check();
   await page.getByTestId('error-code').selectOption('UNKNOWN_MEMBER_ID');
   await page.getByTestId('send').click();
-  await expectText(page, 'live', 'Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await expectText(page, 'live-summary', /^Step \d+: Fenced \(UNKNOWN_MEMBER_ID\): assigned set cleared without callbacks, rejoining with epoch 0$/);
   await page.getByTestId('complete-failed').click();
-  await expectText(page, 'live', 'A completion owed to an abandoned reconciliation arrives: discarded');
+  await expectText(page, 'live', /^Step \d+: A completion owed to an abandoned reconciliation arrives: discarded$/);
   await answer(3, [1]);
   await page.getByTestId('complete-ok').click();
   const { last } = await expectedEnd('05-fenced-mid-revocation');

@@ -47,8 +47,10 @@ pub struct GroupFrame {
     pub messages: usize,
     /// `now` (two owners now), `past` (earlier in the run) or `none`, and its sentence.
     pub alarm: (&'static str, String),
-    /// The step list's row (index into [`step_rows`]) the cursor is in.
+    /// The step list's row (index into [`step_rows`]) the cursor is in, and the steps it
+    /// covers (1-based, inclusive).
     pub row: Option<usize>,
+    pub row_steps: Option<(usize, usize)>,
 }
 
 /// A row of the step list: one step, or a run of consecutive unnarrated "time passes" steps.
@@ -156,6 +158,7 @@ impl GroupTimeline {
             })
             .collect();
         let rows = step_rows(self);
+        let row = index.and_then(|i| rows.iter().position(|r| r.first <= i && i <= r.last));
         GroupFrame {
             step,
             steps: self.len(),
@@ -168,7 +171,10 @@ impl GroupTimeline {
             assignment_epoch: coordinator.assignment_epoch(),
             messages: sim.messages().len(),
             alarm: self.alarm(),
-            row: index.and_then(|i| rows.iter().position(|r| r.first <= i && i <= r.last)),
+            row,
+            row_steps: row
+                .and_then(|r| rows.get(r))
+                .map(|r| (r.first + 1, r.last + 1)),
         }
     }
 
