@@ -89,6 +89,11 @@ pub fn Console() -> impl IntoView {
         <section class="panel console" aria-labelledby="console-title">
             <h2 id="console-title">"Coordinator console"</h2>
             <p class="muted" data-testid="in-flight-line">{in_flight}</p>
+            {move || session.frame.with(|f| (f.cursor.shown < f.effects).then(|| view! {
+                <p class="muted" data-testid="partway-note">
+                    {format!("Step {} is shown part-way ({} of {} effects): an answer goes after all of it.", f.cursor.step, f.cursor.shown, f.effects)}
+                </p>
+            }))}
             <fieldset class="kinds">
                 <legend>"Answer"</legend>
                 {kind_radio(Kind::Success, "Success", "kind-success")}

@@ -20,7 +20,11 @@ pub fn LiveRegion() -> impl IntoView {
             <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">
                 {move || session.frame.with(|f| f.caption.clone())}
             </div>
-            <Show when=move || session.frame.with(|f| f.effects > 1)>
+            // The whole step's story, when the effect on screen does not already tell it.
+            <Show when=move || session.frame.with(|f| {
+                let story = f.summary.split_once(": ").map_or("", |(_, s)| s);
+                f.effects > 1 && !f.caption.ends_with(story)
+            })>
                 <p class="caption-summary muted" data-testid="live-summary">
                     {move || session.frame.with(|f| f.summary.clone())}
                 </p>

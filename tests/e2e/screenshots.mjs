@@ -36,6 +36,19 @@ try {
     await target.screenshot({ path: join(out, file) });
     await opened.done();
   }
+  // Three moments in the middle of a step, in which every panel shows the same effect.
+  for (const [file, scenario, step, presses, expected] of [
+    ['midstep-revocation-pending.png', '05-fenced-mid-revocation', 6, 1, /^Step 7 of 12 · 1\/1 /],
+    ['midstep-fenced.png', '05-fenced-mid-revocation', 8, 2, /^Step 9 of 12 · 2\/3 /],
+    ['midstep-new-target.png', '06-new-assignment-during-reconciliation', 9, 1, /^Step 10 of 16 · 1\/2 /],
+  ]) {
+    const opened = await open(browser, `${server.url}?scenario=${scenario}&step=${step}`, { viewport: { width: 1440, height: 1000 } });
+    for (let i = 0; i < presses; i += 1) await opened.page.keyboard.press('ArrowRight');
+    await expectText(opened.page, 'position', expected);
+    await opened.page.waitForTimeout(800);
+    await opened.page.screenshot({ path: join(out, file), clip: { x: 0, y: 100, width: 1440, height: 760 } });
+    await opened.done();
+  }
   const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 900 } });
   await instant(page);
   await loadScenario(page, '03-incremental-reassignment');
