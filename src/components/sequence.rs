@@ -15,6 +15,8 @@ const LANES: [(&str, i32); 3] = [("Coordinator", 80), ("Member", 300), ("Applica
 #[derive(Clone, PartialEq)]
 struct Message {
     step: usize,
+    /// The effect it draws (1-based in its step), or 0 for the input.
+    effect: usize,
     from: i32,
     to: i32,
     text: String,
@@ -61,6 +63,7 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
     };
     Message {
         step,
+        effect: 0,
         from: lane(from),
         to: lane("Member"),
         text,
@@ -68,7 +71,7 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
     }
 }
 
-fn effect_message(step: usize, effect: &Effect) -> Option<Message> {
+fn effect_message(step: usize, index: usize, effect: &Effect) -> Option<Message> {
     let member = lane("Member");
     let (to, text, class) = match effect {
         Effect::SendHeartbeat(r) => (
@@ -111,6 +114,7 @@ fn effect_message(step: usize, effect: &Effect) -> Option<Message> {
     };
     Some(Message {
         step,
+        effect: index,
         from: member,
         to,
         text,
@@ -137,7 +141,8 @@ fn messages(t: &Timeline, shown: usize) -> Vec<Message> {
         out.extend(
             effects[..upto]
                 .iter()
-                .filter_map(|e| effect_message(index + 1, e)),
+                .enumerate()
+                .filter_map(|(i, e)| effect_message(index + 1, i + 1, e)),
         );
     }
     out
@@ -152,6 +157,7 @@ pub fn Sequence() -> impl IntoView {
         session.timeline.with(|t| messages(t, shown))
     });
     let cursor = move || session.timeline.with(|t| t.cursor());
+    let shown = move || session.shown.get();
     let height = move || 40 + ROW * (list.with(Vec::len) as i32 + 1);
     view! {
         <section class="panel sequence" aria-labelledby="sequence-title">
@@ -168,10 +174,13 @@ pub fn Sequence() -> impl IntoView {
                 {move || list.get().into_iter().enumerate().map(|(i, m)| {
                     let y = 40 + ROW * i as i32;
                     let current = m.step == cursor();
+                    // The effect on screen (the input, for a step without effects).
+                    let on = current && m.effect == shown();
                     let mid = (m.from + m.to) / 2;
                     let note = m.from == m.to;
                     view! {
-                        <g class=format!("msg {}", m.class) class:current=current data-testid="sequence-message">
+                        <g class=format!("msg {}", m.class) class:current=current class:current-effect=on
+                            data-testid=if on { "sequence-current" } else { "sequence-message" }>
                             {if note {
                                 view! { <text x=m.from + 8 y=y + 4 class="note-text">{m.text.clone()}</text> }.into_any()
                             } else {

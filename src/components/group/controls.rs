@@ -134,11 +134,6 @@ pub fn GroupControls() -> impl IntoView {
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
                     aria-label=move || if playing() { "Pause" } else { "Play" }
                     on:click=move |_| session.playing.update(|p| *p = !*p)>{move || if playing() { "❙❙" } else { "▶" }}</button>
-                <label class="choice">
-                    <input type="checkbox" data-testid="group-guided" prop:checked=move || session.guided.get()
-                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
-                    "Guided (pause on notes)"
-                </label>
                 <button class="transport" data-testid="group-step" aria-label="Step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
                 <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
@@ -152,6 +147,11 @@ pub fn GroupControls() -> impl IntoView {
                                 session.speed.set(s.clamp(-2, 3));
                             }
                         } />
+                </label>
+                <label class="choice">
+                    <input type="checkbox" data-testid="group-guided" prop:checked=move || session.guided.get()
+                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
+                    "Guided (pause on notes)"
                 </label>
             </div>
             <div class="row scrub-row">
