@@ -9,11 +9,15 @@ use crate::components::{
     config_panel::ConfigPanel,
     console::Console,
     diagram::Diagram,
+    first_path::FirstPath,
+    glossary::{GlossaryDialog, TermDefinitions},
     help_dialog::HelpDialog,
     inspector::Inspector,
+    lesson_panel::LessonPanel,
     live_region::LiveRegion,
     log::Log,
     member_facts::MemberFacts,
+    quiz_card::QuizCard,
     scenario_panel::ScenarioPanel,
     sequence::Sequence,
     session_panel::{import_file, SessionPanel},
@@ -55,6 +59,7 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
     let key = ev.key();
     if key == "Escape" {
         session.help_open.set(false);
+        session.glossary_open.set(false);
         // Leaving a text field hands the keys back to the shortcuts.
         if typing(&ev) {
             if let Some(field) = ev
@@ -78,6 +83,36 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
         .is_some_and(|e| e.get_attribute("type").as_deref() == Some("range"));
     if on_range && key.starts_with("Arrow") {
         return;
+    }
+    // A radio group (the quiz's choices) keeps its arrow keys.
+    let on_radio = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| e.get_attribute("type").as_deref() == Some("radio"));
+    if on_radio && (key.starts_with("Arrow") || key == " ") {
+        return;
+    }
+    // In a lesson, → and Space continue to the next note and ← goes back to the previous one.
+    if session.lesson.get_untracked() && !ev.shift_key() {
+        let on_button = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok())
+            .is_some();
+        let lesson_key = match key.as_str() {
+            "ArrowRight" => Some(true),
+            " " if !on_button => Some(true),
+            "ArrowLeft" => Some(false),
+            _ => None,
+        };
+        if let Some(forward) = lesson_key {
+            ev.prevent_default();
+            if forward {
+                session.lesson_continue();
+            } else {
+                session.lesson_back();
+            }
+            return;
+        }
     }
     if let Some(action) = action_for(&key, ev.shift_key()) {
         // Space on a focused button is that button's click, not play.
@@ -144,6 +179,10 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     session.speed.set(start.view.speed.clamp(-2, MAX_SPEED));
     session.guided.set(start.view.guided);
     session.scenario.set(start.view.scenario);
+    session.lesson.set(start.view.lesson || embed.lesson);
+    if start.view.quiz || embed.quiz {
+        session.quiz.set(Some(Default::default()));
+    }
     session.notice.set(start.notice);
     if let (Some(id), false, false) = (&embed.scenario, linked, embed.group) {
         open_scenario(session, id);
@@ -235,6 +274,7 @@ pub fn App() -> impl IntoView {
             <GroupView/>
         </Show>
         <div class="member-mode" hidden=move || mode.get() == Mode::Group>
+        {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
         <main class="layout" class:embedded=embedded
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
@@ -248,6 +288,12 @@ pub fn App() -> impl IntoView {
                 }
             }>
             <div class="column controls-column">
+                <Show when=move || session.quiz.with(Option::is_some)>
+                    <QuizCard/>
+                </Show>
+                <Show when=move || session.lesson.get()>
+                    <LessonPanel/>
+                </Show>
                 {shows("scenarios").then(|| view! { <ScenarioPanel/> })}
                 {shows("console").then(|| view! { <Console/> })}
                 {shows("actions").then(|| view! { <AppActions/> })}
@@ -281,5 +327,7 @@ pub fn App() -> impl IntoView {
         })}
         </div>
         <HelpDialog/>
+        <GlossaryDialog/>
+        <TermDefinitions/>
     }
 }

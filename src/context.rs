@@ -47,6 +47,13 @@ pub struct Session {
     pub draft: RwSignal<Draft>,
     pub notice: RwSignal<Option<Notice>>,
     pub help_open: RwSignal<bool>,
+    pub glossary_open: RwSignal<bool>,
+    /// The "What is KIP-848" panel.
+    pub about_open: RwSignal<bool>,
+    /// Lesson mode: the scenario read note by note, with Continue and Back.
+    pub lesson: RwSignal<bool>,
+    /// Predict, then reveal: the quiz's progress, when the quiz is on.
+    pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
     /// Everything the screen shows at the cursor.
@@ -83,6 +90,10 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         draft: RwSignal::new(draft),
         notice: RwSignal::new(None),
         help_open: RwSignal::new(false),
+        glossary_open: RwSignal::new(false),
+        about_open: RwSignal::new(false),
+        lesson: RwSignal::new(false),
+        quiz: RwSignal::new(None),
         scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),
@@ -175,6 +186,10 @@ impl Session {
         self.speed.set(shared.view.speed.clamp(-2, MAX_SPEED));
         self.guided.set(shared.view.guided);
         self.scenario.set(shared.view.scenario);
+        self.lesson.set(shared.view.lesson);
+        if shared.view.quiz {
+            self.quiz.set(Some(Default::default()));
+        }
         self.seek(shared.step);
     }
 

@@ -45,6 +45,10 @@ pub struct Embed {
     pub speed: Option<i32>,
     /// `mode=group`: open in group mode (`scenario` then names a group scenario).
     pub group: bool,
+    /// `quiz=1`: predict each step before it is shown.
+    pub quiz: bool,
+    /// `lesson=1`: lesson mode.
+    pub lesson: bool,
 }
 
 impl Embed {
@@ -64,6 +68,8 @@ impl Embed {
                 "mode" => embed.group = value == "group",
                 "readonly" => embed.readonly = flag(&value),
                 "autoplay" => embed.autoplay = flag(&value),
+                "quiz" => embed.quiz = flag(&value),
+                "lesson" => embed.lesson = flag(&value),
                 "hide" => embed.hidden.extend(
                     value
                         .split(',')
@@ -141,6 +147,12 @@ impl Embed {
         }
         if self.autoplay {
             parts.push("autoplay=1".to_owned());
+        }
+        if self.quiz {
+            parts.push("quiz=1".to_owned());
+        }
+        if self.lesson {
+            parts.push("lesson=1".to_owned());
         }
         parts.join("&")
     }

@@ -34,6 +34,24 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "INPUT" | "SELECT"));
     let (cursor, _) = group.position();
+    if group.lesson.get_untracked() && !ev.shift_key() {
+        let key = ev.key();
+        let handled = match key.as_str() {
+            "ArrowRight" if !on_control => Some(true),
+            " " if !on_control => Some(true),
+            "ArrowLeft" if !on_control => Some(false),
+            _ => None,
+        };
+        if let Some(forward) = handled {
+            ev.prevent_default();
+            if forward {
+                group.lesson_continue();
+            } else {
+                group.lesson_back();
+            }
+            return;
+        }
+    }
     match ev.key().as_str() {
         " " if !on_control => group.playing.update(|p| *p = !*p),
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
@@ -134,6 +152,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bo
     } else if embed.group {
         open_saved_or_first(group);
     }
+    group.lesson.set(embed.group && embed.lesson);
     if embed.group && !from_link {
         if let Some(step) = embed.step {
             group.seek(step);

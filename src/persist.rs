@@ -140,6 +140,8 @@ pub fn fragment(session: Session) -> String {
             speed: session.speed.get_untracked().clamp(-2, MAX_SPEED),
             guided: session.guided.get_untracked(),
             scenario: session.scenario.get_untracked(),
+            lesson: session.lesson.get_untracked(),
+            quiz: session.quiz.with_untracked(Option::is_some),
         },
     });
     encode(&shared)
@@ -161,6 +163,7 @@ pub fn autosave(session: Session) {
         session.speed.track();
         session.guided.track();
         session.scenario.track();
+        session.lesson.track();
         if previous.is_none() {
             return;
         }

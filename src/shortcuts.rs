@@ -2,6 +2,7 @@
 //! it, so they cannot drift apart.
 
 use crate::context::{Playback, Session};
+use kip848_core::hint::{next, Next};
 use kip848_core::{Cursor, Input, Outcome};
 use leptos::prelude::*;
 
@@ -28,10 +29,12 @@ pub enum Action {
     Guided,
     Help,
     Poll,
+    Welcome,
+    Glossary,
 }
 
 /// (key, shift, action, what it does). Keys are `KeyboardEvent.key` values.
-pub const SHORTCUTS: [(&str, bool, Action, &str); 20] = [
+pub const SHORTCUTS: [(&str, bool, Action, &str); 22] = [
     ("Enter", true, Action::SendDraft, "Send the drafted answer"),
     (
         "a",
@@ -102,6 +105,13 @@ pub const SHORTCUTS: [(&str, bool, Action, &str); 20] = [
         Action::Poll,
         "Application polls (shipped model)",
     ),
+    (
+        "w",
+        false,
+        Action::Welcome,
+        "Answer the join heartbeat with a first assignment",
+    ),
+    ("l", false, Action::Glossary, "Open the glossary"),
 ];
 
 /// How a key is shown in the help dialog.
@@ -146,6 +156,7 @@ fn writes(action: Action) -> bool {
         action,
         Action::SendDraft
             | Action::DefaultAnswer
+            | Action::Welcome
             | Action::NoAnswer
             | Action::Subscribe
             | Action::Close
@@ -197,6 +208,18 @@ pub fn run(session: Session, action: Action) {
         Action::Guided => session.guided.update(|g| *g = !*g),
         Action::Help => session.help_open.update(|h| *h = !*h),
         Action::Poll => session.act(session.next_at(), Input::Poll),
+        Action::Welcome => {
+            let hint = session.timeline.with_untracked(|t| next(t.member()));
+            match hint.next {
+                Next::Welcome(answer) => {
+                    session.act(session.next_at(), Input::HeartbeatResponse(answer))
+                }
+                _ => session.notice.set(Some(crate::context::Notice::Info(
+                    "Nothing to welcome: w answers a join heartbeat in flight.".to_owned(),
+                ))),
+            }
+        }
+        Action::Glossary => session.glossary_open.update(|g| *g = !*g),
     }
 }
 

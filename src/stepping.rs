@@ -16,8 +16,19 @@ impl Session {
         })
     }
 
-    /// Puts the screen at `cursor` (normalised, and inside the embed's range).
+    /// Puts the screen at `cursor` (normalised, and inside the embed's range). In a quiz, a
+    /// forward move stops before a step that has unanswered questions, and asks them.
     pub fn go(&self, cursor: Cursor) {
+        let gate = self
+            .timeline
+            .with_untracked(|t| self.quiz_gate(t, self.cursor(), cursor.normal(t)));
+        let cursor = match gate {
+            Some((stop, step)) => {
+                self.ask(step);
+                stop
+            }
+            None => cursor,
+        };
         let (range_end, cursor) = self.timeline.with_untracked(|t| {
             let cursor = cursor.normal(t);
             let step = self.clamp(cursor.step);

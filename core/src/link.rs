@@ -25,6 +25,12 @@ pub struct View {
     pub guided: bool,
     /// The built-in scenario's title, if the session is one.
     pub scenario: Option<String>,
+    /// Lesson mode (the step is the lesson's position).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lesson: bool,
+    /// Predict-then-reveal quiz mode.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub quiz: bool,
 }
 
 /// A session as a link carries it.

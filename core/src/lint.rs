@@ -19,6 +19,9 @@ pub enum Verdict {
     Unusual,
     /// The member would reject it.
     Rejected,
+    /// An answer while nothing is in flight: not a mistake yet, just nothing to answer. The message
+    /// says what would make an answer possible.
+    Waiting,
 }
 
 /// A verdict and why, in one line.
@@ -45,6 +48,13 @@ impl Lint {
 
 /// Classifies `input` at `at` for `member`, without changing it.
 pub fn lint<M: Machine + Clone>(member: &M, at: Millis, input: &Input) -> Lint {
+    if input.is_answer() && member.in_flight().is_none() {
+        let hint = crate::hint::next(member);
+        return Lint {
+            verdict: Verdict::Waiting,
+            message: format!("Nothing to answer yet. {}", hint.why),
+        };
+    }
     let effects = match member.clone().handle(at, input) {
         Err(reason) => {
             return Lint {

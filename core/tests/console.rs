@@ -58,11 +58,19 @@ fn quick_actions_edit_the_drafted_assignment() {
 }
 
 #[test]
-fn lint_rejects_what_the_member_would_reject() {
+fn lint_says_what_would_make_an_answer_possible_when_nothing_is_in_flight() {
     let h = Harness::new(Config::default());
     let (verdict, message) = lint_of(&h, response("m-1", 1, None));
-    assert_eq!(verdict, Verdict::Rejected);
-    assert_eq!(message, "Rejected: no heartbeat is in flight to answer");
+    assert_eq!(verdict, Verdict::Waiting);
+    assert_eq!(message, "Nothing to answer yet. The member is not in a group yet: the application subscribes, and the member sends a full heartbeat with epoch 0 to join.");
+    let mut joined = Harness::joined(Config::default(), set(&[("orders", &[0])]));
+    joined.at(20);
+    let (verdict, message) = lint_of(&joined, response("m-1", 2, None));
+    assert_eq!(verdict, Verdict::Waiting);
+    assert!(
+        message.starts_with("Nothing to answer yet: the member sends its next heartbeat at "),
+        "{message}"
+    );
 }
 
 #[test]

@@ -12,6 +12,8 @@ fn shared(len: usize) -> Shared {
             speed: 2,
             guided: true,
             scenario: Some("s".into()),
+            lesson: true,
+            quiz: true,
         },
     }
 }

@@ -1,5 +1,6 @@
 //! The application's own actions (subscribe, close, complete a callback) and the clock.
 
+use crate::components::glossary::Term;
 use crate::context::{use_session, Session};
 use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::lint::{lint, Verdict};
@@ -88,6 +89,7 @@ pub fn AppActions() -> impl IntoView {
                     disabled=move || close_refused().is_some() title=move || close_refused().unwrap_or_default()
                     on:click=move |_| session.act(session.next_at(), Input::Close)>"Close"</button>
             </div>
+            <p class="muted">"Closing leaves the group with " <Term id="leave-epoch-1">"epoch −1"</Term> ", or " <Term id="leave-epoch-2">"−2"</Term> " for a " <Term id="static-member">"static member"</Term> "."</p>
             <Show when=manual>
                 <div class="row">
                     <span>"Oldest commit or callback:"</span>
@@ -143,6 +145,7 @@ fn ShippedClientActions() -> impl IntoView {
             <button data-testid="poll-expired" on:click=move |_| act(Input::PollTimerExpired)>"Poll timer expires"</button>
             <button data-testid="unsubscribe" on:click=move |_| act(Input::Unsubscribe)>"Unsubscribe"</button>
         </div>
+        <p class="muted">"An application that stops polling makes the member " <Term id="stale">"STALE"</Term> "."</p>
         <div class="row">
             <label for="known-topics">"Metadata knows"</label>
             <input id="known-topics" data-testid="known-topics" type="text" maxlength="400"

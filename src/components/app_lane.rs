@@ -2,6 +2,7 @@
 //! style), with their partitions; pending ones say who waits on them. Bars, labels and statuses
 //! are the frame's; only the geometry is drawn here.
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use leptos::prelude::*;
 
@@ -44,6 +45,7 @@ pub fn AppLane() -> impl IntoView {
             <Show when=move || rows.with(Vec::is_empty)>
                 <p class="muted">"No commit or callback yet."</p>
             </Show>
+            <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (shipped client)"</p>
             <ol class="spans" data-testid="app-lane">
                 <For each=move || rows.get() key=|row| (row.0, row.1.clone(), row.3, row.4, row.5) let:row>
                     <li class=format!("span {}", row.3) data-status=row.3 data-testid="span">

@@ -2,6 +2,7 @@
 //! marked (and animate out and in) in the order the effects are shown; while reconciling, the
 //! target's missing partitions show as pending. The marks are the frame's (`kip848_core::chips`).
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use kip848_core::chips::Mark;
 use leptos::prelude::*;
@@ -27,7 +28,7 @@ pub fn AssignedSet() -> impl IntoView {
     let count = move || session.frame.with(|f| f.facts.assigned.len());
     view! {
         <section class="panel assigned" aria-labelledby="assigned-title">
-            <h2 id="assigned-title">"Assigned set " <span class="muted" data-testid="assigned-count">{move || format!("({})", count())}</span></h2>
+            <h2 id="assigned-title"><Term id="assigned-set">"Assigned set"</Term>" " <span class="muted" data-testid="assigned-count">{move || format!("({})", count())}</span></h2>
             <p class="visually-hidden" data-testid="assigned">{move || session.frame.with(|f| f.facts.assigned.to_string())}</p>
             <Show when=move || groups.with(Vec::is_empty)>
                 <p class="muted" data-testid="assigned-empty">"Owns no partitions."</p>
@@ -48,9 +49,9 @@ pub fn AssignedSet() -> impl IntoView {
             </For>
             <p class="legend muted">
                 <span class="chip owned">"owned"</span>
-                <span class="chip to-revoke">"to revoke"</span>
-                <span class="chip pending">"pending"</span>
-                <span class="chip arriving">"added"</span>
+                <span class="chip to-revoke">"to " <Term id="revoke">"revoke"</Term></span>
+                <span class="chip pending"><Term id="target-assignment">"pending"</Term></span>
+                <span class="chip arriving"><Term id="assign">"added"</Term></span>
                 <span class="chip leaving">"removed"</span>
                 <Show when=move || session.frame.with(|f| f.facts.local.is_some())>
                     <span class="chip revoking">"pending revocation"</span>

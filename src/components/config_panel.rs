@@ -1,6 +1,7 @@
 //! The configuration of cgmsm.md §1. A configuration is fixed for a session, so applying one
 //! restarts it.
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use kip848_core::{Config, Model};
 use leptos::prelude::*;
@@ -94,6 +95,11 @@ pub fn ConfigPanel() -> impl IntoView {
                 {number("cfg-backoff", "retry_backoff_ms", |c| c.retry_backoff_ms, |c, v| { c.retry_backoff_ms = v; true })}
                 {number("cfg-backoff-max", "retry_backoff_max_ms", |c| c.retry_backoff_max_ms, |c, v| { c.retry_backoff_max_ms = v; true })}
             </div>
+            <p class="muted legend">
+                <Term id="instance-id">"instance_id"</Term> " makes a " <Term id="static-member">"static member"</Term> "; "
+                <Term id="rebalance-timeout">"rebalance_timeout_ms"</Term> " and " <Term id="server-assignor">"server_assignor"</Term>
+                " are sent in full heartbeats."
+            </p>
             {flag("cfg-assignor-set", "assignor_set: a ConsumerPartitionAssignor is configured (onAssignment runs)", |c| c.assignor_set, |c, v| c.assignor_set = v)}
             {flag("cfg-auto-complete", "auto_complete: the application completes every commit and callback at once", |c| c.auto_complete, |c, v| c.auto_complete = v)}
             {flag("cfg-between", "heartbeat_between_revoke_and_assign", |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}

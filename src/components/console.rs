@@ -1,10 +1,11 @@
 //! The coordinator console: the answer to the heartbeat in flight, linted before it is sent.
 
 use crate::components::assignment_editor::AssignmentEditor;
+use crate::components::glossary::Term;
 use crate::context::{use_session, CLICK_GAP_MS};
 use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::composer::{same_as_now, AssignmentDraft, Draft};
-use kip848_core::lint::lint;
+use kip848_core::lint::{lint, Verdict};
 use kip848_core::narration::purpose_name;
 use kip848_core::{ErrorClass, ErrorCode, Machine, PartitionSet};
 use leptos::prelude::*;
@@ -54,7 +55,7 @@ pub fn Console() -> impl IntoView {
                 "Answering the {} heartbeat in flight",
                 purpose_name(purpose).to_lowercase()
             ),
-            None => "No heartbeat is in flight: an answer now would be rejected".to_owned(),
+            None => "No heartbeat is in flight yet: nothing to answer.".to_owned(),
         })
     };
     let lint_result = Memo::new(move |_| {
@@ -64,6 +65,8 @@ pub fn Console() -> impl IntoView {
             .with(|t| lint(t.member(), t.now().plus(CLICK_GAP_MS), &input))
     });
     let future = move || session.timeline.with(|t| t.future());
+    // Nothing to answer: the buttons wait, and the lint line says what would change that.
+    let waiting = move || lint_result.with(|l| l.verdict == Verdict::Waiting);
     let set_kind = move |kind: Kind| {
         let next = match kind {
             Kind::Success => None,
@@ -116,8 +119,8 @@ pub fn Console() -> impl IntoView {
             </Show>
             <div class="row">
                 <button class="primary" data-testid="send" aria-keyshortcuts=shortcut_of(Action::SendDraft)
-                    on:click=move |_| session.send_draft()>"Send answer"</button>
-                <button data-testid="answer" aria-keyshortcuts=shortcut_of(Action::DefaultAnswer)
+                    disabled=waiting on:click=move |_| session.send_draft()>"Send answer"</button>
+                <button data-testid="answer" aria-keyshortcuts=shortcut_of(Action::DefaultAnswer) disabled=waiting
                     on:click=move |_| crate::shortcuts::run(session, Action::DefaultAnswer)>
                     "Answer: bump epoch, keep assignment"
                 </button>
@@ -231,6 +234,7 @@ fn ErrorPicker() -> impl IntoView {
     };
     view! {
         <label for="error-code">"Error code"</label>
+        <p class="muted">"A " <Term id="fenced">"fencing"</Term> " code makes the member rejoin; a retriable one is retried; any other is fatal."</p>
         <select id="error-code" data-testid="error-code"
             prop:value=selected
             on:change=move |ev| draft.set(Draft::Error(ErrorCode::from(event_target_value(&ev))))>

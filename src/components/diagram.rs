@@ -3,6 +3,7 @@
 //! have a hand-laid diagram; the shipped client's ten are laid out on a grid, with its
 //! allowed-transition table beside them.
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use kip848_core::{Model, StateName};
 use leptos::prelude::*;
@@ -170,6 +171,10 @@ pub fn Diagram() -> impl IntoView {
             {pulse}
             {nodes}
         </svg>
+        <p class="muted legend">{move || match model.get() {
+            Model::Seed => "ASSIGNING: the member is in a ",
+            Model::Kafka => "RECONCILING: the member is in a ",
+        }} <Term id="reconciliation">"reconciliation"</Term> "."</p>
         <Show when=move || model.get() == Model::Kafka>
             <TransitionTable/>
         </Show>

@@ -1,15 +1,35 @@
 //! The heartbeat inspector: the request in flight with every field (a delta's unsent fields shown
 //! as such) and the last answer, as the frame has them.
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use kip848_core::narration::purpose_name;
 use leptos::prelude::*;
+
+/// The glossary term a request field stands for, if any.
+fn term_of_field(name: &str) -> Option<&'static str> {
+    match name {
+        "member_epoch" => Some("member-epoch"),
+        "instance_id" => Some("instance-id"),
+        "rebalance_timeout_ms" => Some("rebalance-timeout"),
+        "server_assignor" => Some("server-assignor"),
+        "owned" => Some("owned-partitions"),
+        _ => None,
+    }
+}
 
 fn row(name: &'static str, value: Option<String>) -> impl IntoView {
     let sent = value.is_some();
     view! {
         <tr class:not-sent=!sent>
-            <th scope="row">{name}</th>
+            <th scope="row">{match term_of_field(name) {
+                Some("member-epoch") => view! { <Term id="member-epoch">{name}</Term> }.into_any(),
+                Some("instance-id") => view! { <Term id="instance-id">{name}</Term> }.into_any(),
+                Some("rebalance-timeout") => view! { <Term id="rebalance-timeout">{name}</Term> }.into_any(),
+                Some("server-assignor") => view! { <Term id="server-assignor">{name}</Term> }.into_any(),
+                Some(_) => view! { <Term id="owned-partitions">{name}</Term> }.into_any(),
+                None => name.into_any(),
+            }}</th>
             <td data-testid=format!("hb-{name}")>{value.unwrap_or_else(|| "not sent".to_owned())}</td>
         </tr>
     }
@@ -26,7 +46,12 @@ pub fn Inspector() -> impl IntoView {
             let full = r.full.clone();
             view! {
                 <p data-testid="hb-kind">
-                    {format!("{} heartbeat, {}", purpose_name(r.purpose), if full.is_some() { "full" } else { "delta" })}
+                    {format!("{} heartbeat, ", purpose_name(r.purpose))}
+                    {if full.is_some() {
+                        view! { <Term id="full-heartbeat">"full"</Term> }.into_any()
+                    } else {
+                        view! { <Term id="delta-heartbeat">"delta"</Term> }.into_any()
+                    }}
                 </p>
                 <table class="fields-table">
                     <tbody>

@@ -2,6 +2,7 @@
 //! deadline, the heartbeat in flight and what waits behind it — the frame's words, as the core
 //! writes them.
 
+use crate::components::glossary::Term;
 use crate::context::use_session;
 use leptos::prelude::*;
 
@@ -23,10 +24,10 @@ pub fn MemberFacts() -> impl IntoView {
             <dd data-testid="state" data-state=state>{state}</dd>
             <dt>"Member id"</dt>
             <dd data-testid="member-id">{word(|w| &w.member_id)}</dd>
-            <dt>"Member epoch"</dt>
+            <dt><Term id="member-epoch">"Member epoch"</Term></dt>
             // Keyed by value: a new epoch re-creates the element, which replays its animation.
             <dd data-testid="member-epoch">{move || { let e = epoch.get(); view! { <span class="epoch">{e}</span> } }}</dd>
-            <dt>"Heartbeat interval"</dt>
+            <dt><Term id="heartbeat-interval">"Heartbeat interval"</Term></dt>
             <dd data-testid="interval">{word(|w| &w.interval)}</dd>
             <dt>"Next deadline"</dt>
             <dd data-testid="deadline">{word(|w| &w.deadline)}</dd>
@@ -37,11 +38,11 @@ pub fn MemberFacts() -> impl IntoView {
             <dt>"Virtual time"</dt>
             <dd data-testid="now">{word(|w| &w.now)}</dd>
             {move || local.get().map(|l| view! {
-                <dt>"Pending revocation"</dt>
+                <dt>"Pending " <Term id="revoke">"revocation"</Term></dt>
                 <dd data-testid="pending-revocation">{l.pending_revocation}</dd>
-                <dt>"Reconciled"</dt>
+                <dt><Term id="reconciliation">"Reconciled"</Term></dt>
                 <dd data-testid="current-assignment">{l.reconciled}</dd>
-                <dt>"Target"</dt>
+                <dt><Term id="target-assignment">"Target"</Term></dt>
                 <dd data-testid="target-assignment">{l.received}</dd>
                 <dt>"Awaiting metadata"</dt>
                 <dd data-testid="unresolved">{l.unresolved}</dd>

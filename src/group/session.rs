@@ -16,6 +16,8 @@ pub struct GroupSession {
     pub playing: RwSignal<bool>,
     /// Guided play: a run of "time passes" is one beat, and playback pauses on every note.
     pub guided: RwSignal<bool>,
+    /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
+    pub lesson: RwSignal<bool>,
     /// Playback speed as a power of two, as in the member view.
     pub speed: RwSignal<i32>,
     pub notice: RwSignal<Option<Notice>>,
@@ -23,6 +25,11 @@ pub struct GroupSession {
     pub scenario: RwSignal<Option<String>>,
     /// Read-only embeds cannot act.
     pub readonly: bool,
+}
+
+/// The narrated steps of a group session.
+fn noted(t: &GroupTimeline) -> Vec<usize> {
+    kip848_core::lesson::noted_steps(t.len(), |i| t.steps()[i].note.is_some())
 }
 
 /// Provides a group session to every component below.
@@ -33,6 +40,7 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
         frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
         playing: RwSignal::new(false),
         guided: RwSignal::new(false),
+        lesson: RwSignal::new(false),
         speed: RwSignal::new(0),
         notice: RwSignal::new(None),
         scenario: RwSignal::new(None),
@@ -63,6 +71,27 @@ impl GroupSession {
         let mut result = Ok(());
         self.timeline.update(|t| result = t.act(at, input, None));
         self.notice.set(result.err().map(Notice::Rejected));
+    }
+
+    /// The lesson at the cursor.
+    pub fn lesson_position(self) -> kip848_core::lesson::Lesson {
+        self.timeline
+            .with(|t| kip848_core::lesson::lesson_at(&noted(t), t.cursor()))
+    }
+
+    /// Plays on (guided) to the end of the next narrated step.
+    pub fn lesson_continue(self) {
+        self.guided.set(true);
+        self.playing.set(true);
+    }
+
+    /// Back to the previous note's step (or the start).
+    pub fn lesson_back(self) {
+        self.playing.set(false);
+        let step = self
+            .timeline
+            .with_untracked(|t| kip848_core::lesson::back_from(&noted(t), t.cursor()));
+        self.seek(step);
     }
 
     /// Lets `ms` pass.

@@ -4,7 +4,8 @@
 //!
 //! `kip848-replay --frames FILE` prints instead one JSON line per position of the screen: each
 //! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
-//! frame every panel of the page renders at that position.
+//! frame every panel of the page renders at that position. `--quiz FILE` prints the questions the
+//! quiz asks about each step; `--glossary` prints the glossary (no file).
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::replay::replay_json;
@@ -19,12 +20,19 @@ type Replay = Box<dyn FnOnce(&mut dyn FnMut(String))>;
 
 fn main() -> ExitCode {
     let mut args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args.len() == 1 && args[0] == "--glossary" {
+        for term in kip848_core::glossary::TERMS {
+            println!("{}", serde_json::to_string(&term).unwrap_or_default());
+        }
+        return ExitCode::SUCCESS;
+    }
     let frames = args.first().is_some_and(|a| a == "--frames");
-    if frames {
+    let quiz = args.first().is_some_and(|a| a == "--quiz");
+    if frames || quiz {
         args.remove(0);
     }
     let [path] = args.as_slice() else {
-        eprintln!("usage: kip848-replay [--frames] FILE   (FILE may be - for standard input)");
+        eprintln!("usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), or kip848-replay --glossary");
         return ExitCode::from(2);
     };
     let path = path.clone();
@@ -48,6 +56,7 @@ fn main() -> ExitCode {
     } else {
         match Trace::parse(&text) {
             Ok(trace) if frames => Box::new(move |emit| member_frames(trace, emit)),
+            Ok(trace) if quiz => Box::new(move |emit| member_quiz(trace, emit)),
             Ok(trace) => Box::new(move |emit| replay_json(&Timeline::from_trace(trace), emit)),
             Err(e) => {
                 eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
@@ -80,6 +89,16 @@ fn member_frames(trace: Trace, emit: &mut dyn FnMut(String)) {
     for cursor in Cursor::all(&timeline) {
         // Serialising plain data with string keys cannot fail.
         emit(serde_json::to_string(&timeline.frame(cursor)).unwrap_or_default());
+    }
+}
+
+/// Every question the quiz asks, one JSON line each, in step order.
+fn member_quiz(trace: Trace, emit: &mut dyn FnMut(String)) {
+    let timeline = Timeline::from_trace(trace);
+    for step in kip848_core::quiz::quiz_steps(&timeline) {
+        for question in kip848_core::quiz::questions(&timeline, step) {
+            emit(serde_json::to_string(&question).unwrap_or_default());
+        }
     }
 }
 

@@ -126,6 +126,21 @@ pub fn GroupControls() -> impl IntoView {
             {move || note().map(|(fresh, text)| view! {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}
+            <div class="row lesson-strip" role="group" aria-label="Lesson">
+                <label class="choice">
+                    <input type="checkbox" data-testid="group-lesson" prop:checked=move || session.lesson.get()
+                        on:change=move |ev| session.lesson.set(event_target_checked(&ev)) />
+                    "Lesson (→ continue, ← back)"
+                </label>
+                <Show when=move || session.lesson.get()>
+                    <span class="muted" data-testid="group-lesson-position">{move || {
+                        let l = session.lesson_position();
+                        if l.note == 0 { format!("{} notes", l.of) } else { format!("note {} of {}", l.note, l.of) }
+                    }}</span>
+                    <button data-testid="group-lesson-back" on:click=move |_| session.lesson_back()>"◀ Back"</button>
+                    <button class="primary" data-testid="group-lesson-continue" on:click=move |_| session.lesson_continue()>"Continue ▶"</button>
+                </Show>
+            </div>
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
                     on:click=move |_| { session.playing.set(false); session.seek(0); }>"|◀"</button>

@@ -2,6 +2,7 @@
 //! topics, and its record of each member (epoch, state, assigned, pending revocation, target).
 
 use super::target_editor::TargetEditor;
+use crate::components::glossary::Term;
 use crate::group::use_group_session;
 use kip848_core::group::{Assignor, GroupInput, ServerMember};
 use leptos::prelude::*;
@@ -77,10 +78,10 @@ pub fn CoordinatorPanel() -> impl IntoView {
     let writable = !session.readonly;
     view! {
         <section class="panel coordinator" aria-labelledby="coordinator-title" data-testid="coordinator">
-            <h2 id="coordinator-title">"Coordinator"</h2>
+            <h2 id="coordinator-title"><Term id="coordinator">"Coordinator"</Term></h2>
             <dl class="fields">
-                <dt>"Group epoch"</dt><dd data-testid="group-epoch">{move || epochs().0}</dd>
-                <dt>"Assignment epoch"</dt><dd data-testid="assignment-epoch">{move || epochs().1}</dd>
+                <dt><Term id="group-epoch">"Group epoch"</Term></dt><dd data-testid="group-epoch">{move || epochs().0}</dd>
+                <dt><Term id="assignment-epoch">"Assignment epoch"</Term></dt><dd data-testid="assignment-epoch">{move || epochs().1}</dd>
                 <dt><label for="group-assignor">"Assignor"</label></dt>
                 <dd>
                     <select id="group-assignor" data-testid="group-assignor" disabled=!writable
@@ -158,6 +159,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            <p class="muted legend">"Member states: STABLE; " <Term id="unrevoked-partitions">"UNREVOKED_PARTITIONS"</Term> "; " <Term id="unreleased-partitions">"UNRELEASED_PARTITIONS"</Term> "."</p>
         </section>
     }
 }

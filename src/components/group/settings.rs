@@ -2,6 +2,7 @@
 //! replays the session's steps on a group with these settings, so the same story can be watched
 //! with a slower network or a shorter session timeout.
 
+use crate::components::glossary::Term;
 use crate::context::Notice;
 use crate::group::use_group_session;
 use kip848_core::group::GroupConfig;
@@ -65,7 +66,7 @@ pub fn GroupSettings() -> impl IntoView {
                 {field("Session timeout", "group-session-timeout", timeout)}
                 <button type="submit" data-testid="group-settings-apply" disabled=session.readonly>"Replay with these settings"</button>
             </form>
-            <p class="muted">"The session's steps run again from the start on a group with these timings, and the view stays at the same step."</p>
+            <p class="muted">"The " <Term id="session-timeout">"session timeout"</Term> " and the heartbeat interval are the coordinator's settings. The session's steps run again from the start on a group with these timings, and the view stays at the same step."</p>
         </details>
     }
 }

@@ -1,0 +1,86 @@
+//! The first path for a newcomer, above everything: start the first walkthrough, or do the next
+//! legal thing (the core's hint, with its key), and a short "What is KIP-848" one click away.
+
+use crate::components::scenario_panel::focus_transport;
+use crate::context::{use_session, Playback, Session};
+use crate::shortcuts::{run, shortcut_of, Action};
+use kip848_core::hint::{next, Next};
+use leptos::prelude::*;
+
+/// The KIP's page (a link for the reader; the page loads nothing from it).
+pub const KIP_URL: &str = "https://cwiki.apache.org/confluence/display/KAFKA/KIP-848%3A+The+Next+Generation+of+the+Consumer+Rebalance+Protocol";
+
+/// Starts the first walkthrough as a lesson, at its start.
+pub fn start_walkthrough(session: Session) {
+    if crate::app::open_scenario(session, "01-first-join") {
+        session.lesson.set(true);
+        session.lesson_continue();
+        focus_transport();
+    }
+}
+
+/// The key that does what a hint proposes.
+fn action_of(next: &Next) -> Option<Action> {
+    match next {
+        Next::Subscribe => Some(Action::Subscribe),
+        Next::Welcome(_) => Some(Action::Welcome),
+        Next::Answer => Some(Action::DefaultAnswer),
+        Next::Complete => Some(Action::CompleteOk),
+        Next::AdvanceTo(_) => Some(Action::AdvanceToDeadline),
+        Next::Poll => Some(Action::Poll),
+        Next::Done => None,
+    }
+}
+
+/// The bar at the top of the member view.
+#[component]
+pub fn FirstPath() -> impl IntoView {
+    let session = use_session();
+    let hint = Memo::new(move |_| session.timeline.with(|t| next(t.member())));
+    let writable = session.writable();
+    let lesson = move || session.lesson.get();
+    view! {
+        <section class="first-path" aria-label="Where to start">
+            <div class="row">
+                <Show when=move || !lesson()>
+                    <button class="primary" data-testid="start-walkthrough"
+                        on:click=move |_| start_walkthrough(session)>"Start the first walkthrough"</button>
+                </Show>
+                {move || {
+                    let h = hint.get();
+                    let action = action_of(&h.next).filter(|_| writable);
+                    view! {
+                        <span class="next-hint" data-testid="next-hint">
+                            {action.map(|action| {
+                                let key = shortcut_of(action);
+                                let shown_key = key.clone();
+                                view! {
+                                    <button data-testid="next-action" aria-keyshortcuts=key
+                                        on:click=move |_| { session.playback.set(Playback::Paused); run(session, action); }>
+                                        {h.action.clone()} " " <kbd>{shown_key}</kbd>
+                                    </button>
+                                }
+                            })}
+                            <span class="muted" data-testid="next-why">{h.why.clone()}</span>
+                        </span>
+                    }
+                }}
+                <button class="link-button" data-testid="about-button" aria-expanded=move || session.about_open.get().to_string()
+                    on:click=move |_| session.about_open.update(|o| *o = !*o)>"What is KIP-848?"</button>
+                <button class="link-button" data-testid="glossary-button" on:click=move |_| session.glossary_open.set(true)>"Glossary"</button>
+            </div>
+            <Show when=move || session.about_open.get()>
+                <div class="about" data-testid="about">
+                    <p>
+                        "KIP-848 is Kafka's next-generation consumer rebalance protocol. In the classic protocol every consumer of a group stopped, gave up all its partitions and waited while one of them computed a new assignment (JoinGroup and SyncGroup): a stop-the-world rebalance. "
+                        "With KIP-848 the broker's group coordinator computes each member's target and each member moves to it on its own, by heartbeats: revoking only what it must give up, then taking what it gains, while the rest keep consuming."
+                    </p>
+                    <p>
+                        "Here you play the coordinator for one member (or watch a whole group): every heartbeat, epoch and callback is shown one effect at a time. "
+                        <a href=KIP_URL rel="noopener noreferrer" target="_blank">"Read KIP-848"</a>
+                    </p>
+                </div>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,42 @@
+//! Lesson mode: the scenario read note by note. Continue plays on to the end of the next
+//! narrated step (effect by effect, at the chosen speed); Back goes to the end of the previous
+//! note's step — a true step back. The positions come from `kip848_core::lesson`.
+
+use crate::context::{Playback, Session};
+use kip848_core::lesson::{back_from, lesson_at, noted_steps, Lesson};
+use kip848_core::Timeline;
+use leptos::prelude::*;
+
+/// The narrated steps of `t`.
+pub fn noted(t: &Timeline) -> Vec<usize> {
+    noted_steps(t.len(), |i| t.steps()[i].note.is_some())
+}
+
+impl Session {
+    /// The lesson at the cursor.
+    pub fn lesson_position(&self) -> Lesson {
+        self.timeline.with(|t| lesson_at(&noted(t), t.cursor()))
+    }
+
+    /// Plays on to the end of the next narrated step (guided playback pauses there).
+    pub fn lesson_continue(&self) {
+        if self
+            .quiz
+            .with_untracked(|q| q.as_ref().is_some_and(|q| q.asking.is_some()))
+        {
+            return;
+        }
+        self.guided.set(true);
+        if self.playback.get_untracked() == Playback::Paused {
+            self.playback.set(Playback::Play);
+        }
+    }
+
+    /// Back to the end of the previous note's step (or the start).
+    pub fn lesson_back(&self) {
+        let step = self
+            .timeline
+            .with_untracked(|t| back_from(&noted(t), t.cursor()));
+        self.seek(step);
+    }
+}

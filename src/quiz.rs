@@ -1,0 +1,118 @@
+//! Predict, then reveal (`quiz=1`): before each step the core has questions about
+//! (`kip848_core::quiz`), moving forward stops at the end of the step before and asks them; once
+//! they are answered, the step is revealed effect by effect. Only the learner's progress lives
+//! here; questions, answers and rules come from the core. Nothing leaves the browser.
+
+use crate::context::{Playback, Session};
+use kip848_core::quiz::{questions, quiz_steps, Question};
+use kip848_core::{Cursor, Timeline};
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+
+/// The learner's progress through a quiz.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QuizState {
+    /// The step whose questions are on screen, before it is shown.
+    pub asking: Option<usize>,
+    /// Which of its questions is on screen.
+    pub question: usize,
+    /// The choice checked for it (its feedback is then shown).
+    pub checked: Option<usize>,
+    /// Steps whose questions are answered: they play freely now.
+    pub done: BTreeSet<usize>,
+    /// Every answer: (step, question, right).
+    pub answers: Vec<(usize, usize, bool)>,
+}
+
+impl QuizState {
+    pub fn right(&self) -> usize {
+        self.answers.iter().filter(|a| a.2).count()
+    }
+}
+
+impl Session {
+    /// Where a forward move to `to` from `here` must stop to ask first: the end of the step before
+    /// the first unanswered quiz step on the way, and that step.
+    pub(crate) fn quiz_gate(
+        &self,
+        t: &Timeline,
+        here: Cursor,
+        to: Cursor,
+    ) -> Option<(Cursor, usize)> {
+        if to <= here {
+            return None;
+        }
+        let done = self
+            .quiz
+            .with_untracked(|q| q.as_ref().map(|q| q.done.clone()))?;
+        let ahead = |s: &usize| *s > here.step || (*s == here.step && here.shown == 0);
+        let step = quiz_steps(t)
+            .into_iter()
+            .filter(ahead)
+            .find(|s| *s <= to.step && !done.contains(s) && !questions(t, *s).is_empty())?;
+        Some((Cursor::end_of(t, step - 1), step))
+    }
+
+    /// Stops to ask about `step`.
+    pub(crate) fn ask(&self, step: usize) {
+        self.playback.set(Playback::Paused);
+        self.quiz.update(|q| {
+            if let Some(q) = q {
+                q.asking = Some(step);
+                q.question = 0;
+                q.checked = None;
+            }
+        });
+    }
+
+    /// The questions on screen, if any.
+    pub fn asked(&self) -> Option<(usize, Vec<Question>)> {
+        let step = self.quiz.with(|q| q.as_ref().and_then(|q| q.asking))?;
+        Some((step, self.timeline.with(|t| questions(t, step))))
+    }
+
+    /// Checks `choice` for the question on screen.
+    pub fn check(&self, choice: usize) {
+        let Some((step, asked)) = self.asked() else {
+            return;
+        };
+        self.quiz.update(|q| {
+            let Some(q) = q else { return };
+            if q.checked.is_some() {
+                return;
+            }
+            if let Some(question) = asked.get(q.question) {
+                q.checked = Some(choice);
+                q.answers
+                    .push((step, q.question, question.answer == choice));
+            }
+        });
+    }
+
+    /// After the feedback: the next question of the step, or the step itself, revealed.
+    pub fn after_feedback(&self) {
+        let Some((step, asked)) = self.asked() else {
+            return;
+        };
+        let mut reveal = false;
+        self.quiz.update(|q| {
+            let Some(q) = q else { return };
+            if q.question + 1 < asked.len() {
+                q.question += 1;
+                q.checked = None;
+            } else {
+                q.done.insert(step);
+                q.asking = None;
+                reveal = true;
+            }
+        });
+        if reveal {
+            let first = self.timeline.with_untracked(|t| Cursor::first_of(t, step));
+            self.go(first);
+            let more = self.timeline.with_untracked(|t| !first.at_step_end(t));
+            if more {
+                self.playback.set(Playback::Step);
+            }
+        }
+    }
+}
