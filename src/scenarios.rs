@@ -4,7 +4,7 @@
 use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
-pub const SCENARIOS: [(&str, &str); 12] = [
+pub const SCENARIOS: [(&str, &str); 13] = [
     (
         "01-first-join",
         include_str!("../assets/scenarios/01-first-join.json"),
@@ -52,6 +52,10 @@ pub const SCENARIOS: [(&str, &str); 12] = [
     (
         "12-open-question-yes",
         include_str!("../assets/scenarios/12-open-question-yes.json"),
+    ),
+    (
+        "13-slow-revocation-fenced",
+        include_str!("../assets/scenarios/13-slow-revocation-fenced.json"),
     ),
 ];
 
