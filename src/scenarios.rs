@@ -4,7 +4,7 @@
 use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
-pub const SCENARIOS: [(&str, &str); 13] = [
+pub const SCENARIOS: [(&str, &str); 14] = [
     (
         "01-first-join",
         include_str!("../assets/scenarios/01-first-join.json"),
@@ -56,6 +56,10 @@ pub const SCENARIOS: [(&str, &str); 13] = [
     (
         "13-slow-revocation-fenced",
         include_str!("../assets/scenarios/13-slow-revocation-fenced.json"),
+    ),
+    (
+        "14-lost-instead-of-revoked",
+        include_str!("../assets/scenarios/14-lost-instead-of-revoked.json"),
     ),
 ];
 
