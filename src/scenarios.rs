@@ -4,7 +4,7 @@
 use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
-pub const SCENARIOS: [(&str, &str); 14] = [
+pub const SCENARIOS: [(&str, &str); 16] = [
     (
         "01-first-join",
         include_str!("../assets/scenarios/01-first-join.json"),
@@ -60,6 +60,14 @@ pub const SCENARIOS: [(&str, &str); 14] = [
     (
         "14-lost-instead-of-revoked",
         include_str!("../assets/scenarios/14-lost-instead-of-revoked.json"),
+    ),
+    (
+        "15-unsupported-version-on-join",
+        include_str!("../assets/scenarios/15-unsupported-version-on-join.json"),
+    ),
+    (
+        "16-group-authorization-failed-on-join",
+        include_str!("../assets/scenarios/16-group-authorization-failed-on-join.json"),
     ),
 ];
 
