@@ -4,7 +4,7 @@
 use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
-pub const SCENARIOS: [(&str, &str); 16] = [
+pub const SCENARIOS: [(&str, &str); 17] = [
     (
         "01-first-join",
         include_str!("../assets/scenarios/01-first-join.json"),
@@ -68,6 +68,10 @@ pub const SCENARIOS: [(&str, &str); 16] = [
     (
         "16-group-authorization-failed-on-join",
         include_str!("../assets/scenarios/16-group-authorization-failed-on-join.json"),
+    ),
+    (
+        "17-stale-member",
+        include_str!("../assets/scenarios/17-stale-member.json"),
     ),
 ];
 
