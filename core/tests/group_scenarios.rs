@@ -67,6 +67,7 @@ fn every_group_scenario_is_listed_and_valid() {
         names,
         [
             "member-killed",
+            "partitions-added",
             "safety-off",
             "slow-revoker",
             "static-member-restarts",
@@ -300,4 +301,63 @@ fn a_static_member_back_after_its_session_timeout_is_a_new_member() {
     assert_eq!(a.epoch, 4);
     assert!(timeline.sim().double_owned().is_empty());
     assert_eq!(owners_at_end(&timeline), [("B".into(), 3), ("A".into(), 3)]);
+}
+
+#[test]
+fn new_partitions_go_out_at_each_members_next_heartbeat_with_nothing_revoked() {
+    let timeline = play("partitions-added");
+    let rows = chart(&timeline);
+    assert_eq!(rows.len(), 6);
+    let added = timeline
+        .steps()
+        .iter()
+        .find(|s| {
+            matches!(
+                s.input,
+                kip848_core::group::GroupInput::SetPartitions { .. }
+            )
+        })
+        .map(|s| s.at)
+        .expect("partitions are added");
+    let interval = u64::from(timeline.trace().config.coordinator.heartbeat_interval_ms);
+    for (p, owner) in [(4, "A"), (5, "B")] {
+        // Free until the target is computed, then its member's at that member's next heartbeat.
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Unreleased, &format!("→{owner}")),
+                seg(Segment::Owned, owner)
+            ],
+            "t-{p}"
+        );
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        assert!(row.spans[0].from > added && row.spans[1].from.0 <= added.0 + interval);
+    }
+    // The partitions each member had are never revoked or moved.
+    for (p, owner) in [(0, "A"), (1, "A"), (2, "B"), (3, "B")] {
+        let story = story(&rows, "t", p);
+        assert_eq!(story.last(), Some(&seg(Segment::Owned, owner)));
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        assert!(
+            row.spans.last().is_some_and(|s| s.from < added),
+            "t-{p} is {owner}'s throughout"
+        );
+    }
+    let mut before = timeline.clone();
+    before.seek(
+        timeline
+            .steps()
+            .iter()
+            .position(|s| s.at == added)
+            .expect("the step"),
+    );
+    assert_eq!(before.sim().coordinator().group_epoch(), 2);
+    let coordinator = timeline.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), 3);
+    assert!(coordinator
+        .members()
+        .values()
+        .all(|m| m.epoch == 3 && m.pending_revocation.is_empty()));
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(owners_at_end(&timeline), [("A".into(), 3), ("B".into(), 3)]);
 }

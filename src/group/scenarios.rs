@@ -5,7 +5,7 @@ use kip848_core::group::GroupTrace;
 use kip848_core::trace::TraceError;
 
 /// Id and file text of each group scenario, in the order the picker lists them.
-pub const GROUP_SCENARIOS: [(&str, &str); 6] = [
+pub const GROUP_SCENARIOS: [(&str, &str); 7] = [
     (
         "third-member-joins",
         include_str!("../../assets/group/third-member-joins.json"),
@@ -13,6 +13,10 @@ pub const GROUP_SCENARIOS: [(&str, &str); 6] = [
     (
         "member-killed",
         include_str!("../../assets/group/member-killed.json"),
+    ),
+    (
+        "partitions-added",
+        include_str!("../../assets/group/partitions-added.json"),
     ),
     (
         "slow-revoker",

@@ -15,7 +15,7 @@ before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 const GROUP_SCENARIOS = ['slow-revoker', 'third-member-joins', 'static-member-restarts',
-  'static-member-returns-late', 'member-killed', 'safety-off'];
+  'static-member-returns-late', 'member-killed', 'partitions-added', 'safety-off'];
 const scratch = mkdtempSync(join(tmpdir(), 'kip848-frames-'));
 
 /** The core's frames for a trace file, one per position. */
