@@ -66,6 +66,7 @@ fn every_group_scenario_is_listed_and_valid() {
     assert_eq!(
         names,
         [
+            "joins-during-revocation",
             "member-killed",
             "partitions-added",
             "safety-off",
@@ -360,4 +361,86 @@ fn new_partitions_go_out_at_each_members_next_heartbeat_with_nothing_revoked() {
         .all(|m| m.epoch == 3 && m.pending_revocation.is_empty()));
     assert!(timeline.sim().double_owned().is_empty());
     assert_eq!(owners_at_end(&timeline), [("A".into(), 3), ("B".into(), 3)]);
+}
+
+#[test]
+fn a_member_joining_mid_revocation_waits_for_it_and_restarts_nothing() {
+    use kip848_core::group::ServerState;
+    let timeline = play("joins-during-revocation");
+    let rows = chart(&timeline);
+    let revoking = |to: &str| seg(Segment::Revoking, &format!("A→{to}"));
+    for p in [3, 4] {
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Owned, "A"),
+                seg(Segment::OwnedAwaited, "A→B"),
+                revoking("B"),
+                seg(Segment::Unreleased, "→B"),
+                seg(Segment::Owned, "B"),
+            ],
+            "t-{p}"
+        );
+    }
+    // t-5 was being revoked for B when C joined: the revocation goes on, for C now.
+    assert_eq!(
+        story(&rows, "t", 5),
+        [
+            seg(Segment::Owned, "A"),
+            seg(Segment::OwnedAwaited, "A→B"),
+            revoking("B"),
+            revoking("C"),
+            seg(Segment::Unreleased, "→C"),
+            seg(Segment::Owned, "C"),
+        ]
+    );
+    // t-2 is revoked in a second round, after the first one is done.
+    assert_eq!(
+        story(&rows, "t", 2),
+        [
+            seg(Segment::Owned, "A"),
+            seg(Segment::OwnedAwaited, "A→C"),
+            revoking("C"),
+            seg(Segment::Unreleased, "→C"),
+            seg(Segment::Owned, "C"),
+        ]
+    );
+    let first_done = rows[3].spans[2].to;
+    assert!(
+        rows[2].spans[2].from >= first_done,
+        "one revocation at a time"
+    );
+    // C joins while A revokes; A's record is not changed by it.
+    let a = |t: &GroupTimeline| {
+        let c = t.sim().coordinator();
+        let m = c.members().get("m1").expect("A's record").clone();
+        (m.epoch, m.state, m.pending_revocation.to_string())
+    };
+    let joined = after(&timeline, 11_000);
+    assert_eq!(
+        a(&after(&timeline, 10_100)),
+        (1, ServerState::UnrevokedPartitions, "t-3, t-4, t-5".into())
+    );
+    assert_eq!(a(&joined), a(&after(&timeline, 10_100)));
+    assert_eq!(
+        joined.sim().members()[0].member.state(),
+        kip848_core::StateName::Assigning,
+        "A is still reconciling when C joins"
+    );
+    let c_in = after(&timeline, 11_100);
+    assert_eq!(c_in.sim().coordinator().group_epoch(), 3);
+    assert_eq!(
+        a(&c_in),
+        (1, ServerState::UnrevokedPartitions, "t-3, t-4, t-5".into())
+    );
+    assert_eq!(
+        a(&after(&timeline, 14_050)),
+        (2, ServerState::UnrevokedPartitions, "t-2".into())
+    );
+    assert_eq!(a(&timeline), (3, ServerState::Stable, "{}".into()));
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(
+        owners_at_end(&timeline),
+        [("A".into(), 2), ("B".into(), 2), ("C".into(), 2)]
+    );
 }

@@ -5,10 +5,14 @@ use kip848_core::group::GroupTrace;
 use kip848_core::trace::TraceError;
 
 /// Id and file text of each group scenario, in the order the picker lists them.
-pub const GROUP_SCENARIOS: [(&str, &str); 7] = [
+pub const GROUP_SCENARIOS: [(&str, &str); 8] = [
     (
         "third-member-joins",
         include_str!("../../assets/group/third-member-joins.json"),
+    ),
+    (
+        "joins-during-revocation",
+        include_str!("../../assets/group/joins-during-revocation.json"),
     ),
     (
         "member-killed",

@@ -14,8 +14,8 @@ let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const GROUP_SCENARIOS = ['slow-revoker', 'third-member-joins', 'static-member-restarts',
-  'static-member-returns-late', 'member-killed', 'partitions-added', 'safety-off'];
+const GROUP_SCENARIOS = ['slow-revoker', 'third-member-joins', 'joins-during-revocation',
+  'static-member-restarts', 'static-member-returns-late', 'member-killed', 'partitions-added', 'safety-off'];
 const scratch = mkdtempSync(join(tmpdir(), 'kip848-frames-'));
 
 /** The core's frames for a trace file, one per position. */
