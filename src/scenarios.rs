@@ -4,7 +4,7 @@
 use kip848_core::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
-pub const SCENARIOS: [(&str, &str); 12] = [
+pub const SCENARIOS: [(&str, &str); 17] = [
     (
         "01-first-join",
         include_str!("../assets/scenarios/01-first-join.json"),
@@ -52,6 +52,26 @@ pub const SCENARIOS: [(&str, &str); 12] = [
     (
         "12-open-question-yes",
         include_str!("../assets/scenarios/12-open-question-yes.json"),
+    ),
+    (
+        "13-slow-revocation-fenced",
+        include_str!("../assets/scenarios/13-slow-revocation-fenced.json"),
+    ),
+    (
+        "14-lost-instead-of-revoked",
+        include_str!("../assets/scenarios/14-lost-instead-of-revoked.json"),
+    ),
+    (
+        "15-unsupported-version-on-join",
+        include_str!("../assets/scenarios/15-unsupported-version-on-join.json"),
+    ),
+    (
+        "16-group-authorization-failed-on-join",
+        include_str!("../assets/scenarios/16-group-authorization-failed-on-join.json"),
+    ),
+    (
+        "17-stale-member",
+        include_str!("../assets/scenarios/17-stale-member.json"),
     ),
 ];
 

@@ -114,7 +114,17 @@ pub fn narrate(effect: &Effect, input: &Input, frame: &Facts) -> String {
             "Invoking onPartitionsLost({partitions}){}",
             waits(effect, frame)
         ),
-        Effect::ClearAssigned { partitions } => format!("Cleared {partitions} without callbacks"),
+        // The seed clears without any callback; the shipped client clears after onPartitionsLost
+        // (or onPartitionsRevoked when leaving) has run, in the state it went to first.
+        Effect::ClearAssigned { partitions } => match frame.state {
+            StateName::Fenced
+            | StateName::Stale
+            | StateName::Fatal
+            | StateName::PrepareLeaving
+            | StateName::Leaving
+            | StateName::Unsubscribed => format!("Cleared {partitions} from the assigned set"),
+            _ => format!("Cleared {partitions} without callbacks"),
+        },
         Effect::ReportError { code } => format!("Reported {code} to the application"),
     }
 }
@@ -135,7 +145,13 @@ fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Fac
         _ => None,
     };
     match (from, to) {
-        (New, Joining) => "Subscribed: JOINING, sending a full heartbeat with epoch 0".to_owned(),
+        (New | Unsubscribed, Joining) => {
+            "Subscribed: JOINING, sending a full heartbeat with epoch 0".to_owned()
+        }
+        (Fenced, Joining) => "Rejoining: JOINING with epoch 0 and the same member id".to_owned(),
+        (Stale, Joining) => {
+            "Polled again: rejoining, JOINING with epoch 0 and the same member id".to_owned()
+        }
         (Joining, Joined) => format!(
             "Joined the group as {} with epoch {}",
             frame.member_id, frame.member_epoch

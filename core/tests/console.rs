@@ -308,3 +308,48 @@ fn the_reassignment_workload_moves_every_partition() {
     assert!(member.assigned().topics().all(|(t, _)| t == "to"));
     assert_eq!(effects.iter().filter(|e| e.awaits_completion()).count(), 3);
 }
+
+/// Every effect sentence of a built-in scenario, in order.
+fn sentences(name: &str) -> Vec<String> {
+    let path = format!(
+        "{}/../assets/scenarios/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let trace = trace::Trace::parse(&std::fs::read_to_string(path).expect("the scenario"))
+        .expect("a valid scenario");
+    let timeline = timeline::Timeline::from_trace(trace);
+    cursor::Cursor::all(&timeline)
+        .filter_map(|c| timeline.frame(c).effect.map(|e| e.sentence))
+        .collect()
+}
+
+#[test]
+fn the_shipped_clients_joins_and_clears_are_told_in_its_own_words() {
+    // Scenario 17: a join from UNSUBSCRIBED, and a rejoin from STALE after onPartitionsLost.
+    let stale = sentences("17-stale-member");
+    assert_eq!(
+        stale[0],
+        "Subscribed: JOINING, sending a full heartbeat with epoch 0"
+    );
+    let lost = stale
+        .iter()
+        .position(|s| s.starts_with("Invoking onPartitionsLost"))
+        .expect("onPartitionsLost");
+    assert_eq!(
+        &stale[lost + 1..lost + 3],
+        [
+            "Cleared orders-0, orders-1 from the assigned set",
+            "Polled again: rejoining, JOINING with epoch 0 and the same member id"
+        ]
+    );
+    // Scenario 13: fenced, then onPartitionsLost, then the rejoin.
+    let fenced = sentences("13-slow-revocation-fenced");
+    assert!(fenced
+        .iter()
+        .any(|s| s == "Rejoining: JOINING with epoch 0 and the same member id"));
+    assert!(!fenced.iter().any(|s| s.contains("without callbacks")));
+    // The seed still clears without callbacks.
+    assert!(sentences("04-fenced-while-joined")
+        .iter()
+        .any(|s| s == "Cleared orders-0, orders-1, orders-2 without callbacks"));
+}

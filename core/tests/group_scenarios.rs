@@ -66,10 +66,13 @@ fn every_group_scenario_is_listed_and_valid() {
     assert_eq!(
         names,
         [
+            "joins-during-revocation",
             "member-killed",
+            "partitions-added",
             "safety-off",
             "slow-revoker",
             "static-member-restarts",
+            "static-member-returns-late",
             "third-member-joins"
         ]
     );
@@ -224,4 +227,220 @@ fn with_the_safety_switch_off_two_members_own_a_partition_at_once() {
     for p in [2, 3] {
         assert!(story(&rows, "t", p).contains(&seg(Segment::Double, "A+B")));
     }
+}
+
+/// The group after every step at or before `at` ms.
+fn after(timeline: &GroupTimeline, at: u64) -> GroupTimeline {
+    let steps = timeline.steps().iter().filter(|s| s.at.0 <= at).count();
+    let mut then = timeline.clone();
+    then.seek(steps);
+    then
+}
+
+#[test]
+fn a_static_member_back_after_its_session_timeout_is_a_new_member() {
+    let timeline = play("static-member-returns-late");
+    let rows = chart(&timeline);
+    let session = timeline.trace().config.coordinator.session_timeout_ms;
+    let interval = u64::from(timeline.trace().config.coordinator.heartbeat_interval_ms);
+    for p in 0..3 {
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Owned, "A"),
+                seg(Segment::Reserved, "a-1 (away)"),
+                seg(Segment::Owned, "B"),
+            ],
+            "t-{p}: kept for a-1, then B's after the session timeout"
+        );
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        let reserved = &row.spans[1];
+        // The session timer runs from a-1's last heartbeat, before the leave.
+        let lasted = reserved.to.0 - reserved.from.0;
+        assert!(
+            lasted + interval >= session && lasted <= session,
+            "{lasted} ms"
+        );
+    }
+    for p in 3..6 {
+        let story = story(&rows, "t", p);
+        assert_eq!(
+            story[story.len() - 5..],
+            [
+                seg(Segment::Owned, "B"),
+                seg(Segment::OwnedAwaited, "B→A"),
+                seg(Segment::Revoking, "B→A"),
+                seg(Segment::Unreleased, "→A"),
+                seg(Segment::Owned, "A"),
+            ],
+            "t-{p}: the returning A gets it only after B revoked it"
+        );
+    }
+    // The -2 leave moves no epoch and keeps a-1's record; the expiry and the new join each move it.
+    let away = after(&timeline, 40_000);
+    let coordinator = away.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), 2);
+    assert!(coordinator
+        .members()
+        .values()
+        .any(|m| m.instance_id.as_deref() == Some("a-1") && m.is_away()));
+    let expired = after(&timeline, 60_100);
+    let coordinator = expired.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), 3);
+    assert!(coordinator
+        .members()
+        .values()
+        .all(|m| m.instance_id.as_deref() != Some("a-1")));
+    let end = timeline.sim().coordinator();
+    assert_eq!(end.group_epoch(), 4);
+    let a = end
+        .members()
+        .values()
+        .find(|m| m.instance_id.as_deref() == Some("a-1"))
+        .expect("a-1 is back");
+    assert_eq!(a.id, "m3", "a new member, not a-1's old record");
+    assert_eq!(a.epoch, 4);
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(owners_at_end(&timeline), [("B".into(), 3), ("A".into(), 3)]);
+}
+
+#[test]
+fn new_partitions_go_out_at_each_members_next_heartbeat_with_nothing_revoked() {
+    let timeline = play("partitions-added");
+    let rows = chart(&timeline);
+    assert_eq!(rows.len(), 6);
+    let added = timeline
+        .steps()
+        .iter()
+        .find(|s| {
+            matches!(
+                s.input,
+                kip848_core::group::GroupInput::SetPartitions { .. }
+            )
+        })
+        .map(|s| s.at)
+        .expect("partitions are added");
+    let interval = u64::from(timeline.trace().config.coordinator.heartbeat_interval_ms);
+    for (p, owner) in [(4, "A"), (5, "B")] {
+        // Free until the target is computed, then its member's at that member's next heartbeat.
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Unreleased, &format!("→{owner}")),
+                seg(Segment::Owned, owner)
+            ],
+            "t-{p}"
+        );
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        assert!(row.spans[0].from > added && row.spans[1].from.0 <= added.0 + interval);
+    }
+    // The partitions each member had are never revoked or moved.
+    for (p, owner) in [(0, "A"), (1, "A"), (2, "B"), (3, "B")] {
+        let story = story(&rows, "t", p);
+        assert_eq!(story.last(), Some(&seg(Segment::Owned, owner)));
+        let row = rows.iter().find(|r| r.partition == p).expect("t-p");
+        assert!(
+            row.spans.last().is_some_and(|s| s.from < added),
+            "t-{p} is {owner}'s throughout"
+        );
+    }
+    let mut before = timeline.clone();
+    before.seek(
+        timeline
+            .steps()
+            .iter()
+            .position(|s| s.at == added)
+            .expect("the step"),
+    );
+    assert_eq!(before.sim().coordinator().group_epoch(), 2);
+    let coordinator = timeline.sim().coordinator();
+    assert_eq!(coordinator.group_epoch(), 3);
+    assert!(coordinator
+        .members()
+        .values()
+        .all(|m| m.epoch == 3 && m.pending_revocation.is_empty()));
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(owners_at_end(&timeline), [("A".into(), 3), ("B".into(), 3)]);
+}
+
+#[test]
+fn a_member_joining_mid_revocation_waits_for_it_and_restarts_nothing() {
+    use kip848_core::group::ServerState;
+    let timeline = play("joins-during-revocation");
+    let rows = chart(&timeline);
+    let revoking = |to: &str| seg(Segment::Revoking, &format!("A→{to}"));
+    for p in [3, 4] {
+        assert_eq!(
+            story(&rows, "t", p),
+            [
+                seg(Segment::Owned, "A"),
+                seg(Segment::OwnedAwaited, "A→B"),
+                revoking("B"),
+                seg(Segment::Unreleased, "→B"),
+                seg(Segment::Owned, "B"),
+            ],
+            "t-{p}"
+        );
+    }
+    // t-5 was being revoked for B when C joined: the revocation goes on, for C now.
+    assert_eq!(
+        story(&rows, "t", 5),
+        [
+            seg(Segment::Owned, "A"),
+            seg(Segment::OwnedAwaited, "A→B"),
+            revoking("B"),
+            revoking("C"),
+            seg(Segment::Unreleased, "→C"),
+            seg(Segment::Owned, "C"),
+        ]
+    );
+    // t-2 is revoked in a second round, after the first one is done.
+    assert_eq!(
+        story(&rows, "t", 2),
+        [
+            seg(Segment::Owned, "A"),
+            seg(Segment::OwnedAwaited, "A→C"),
+            revoking("C"),
+            seg(Segment::Unreleased, "→C"),
+            seg(Segment::Owned, "C"),
+        ]
+    );
+    let first_done = rows[3].spans[2].to;
+    assert!(
+        rows[2].spans[2].from >= first_done,
+        "one revocation at a time"
+    );
+    // C joins while A revokes; A's record is not changed by it.
+    let a = |t: &GroupTimeline| {
+        let c = t.sim().coordinator();
+        let m = c.members().get("m1").expect("A's record").clone();
+        (m.epoch, m.state, m.pending_revocation.to_string())
+    };
+    let joined = after(&timeline, 11_000);
+    assert_eq!(
+        a(&after(&timeline, 10_100)),
+        (1, ServerState::UnrevokedPartitions, "t-3, t-4, t-5".into())
+    );
+    assert_eq!(a(&joined), a(&after(&timeline, 10_100)));
+    assert_eq!(
+        joined.sim().members()[0].member.state(),
+        kip848_core::StateName::Assigning,
+        "A is still reconciling when C joins"
+    );
+    let c_in = after(&timeline, 11_100);
+    assert_eq!(c_in.sim().coordinator().group_epoch(), 3);
+    assert_eq!(
+        a(&c_in),
+        (1, ServerState::UnrevokedPartitions, "t-3, t-4, t-5".into())
+    );
+    assert_eq!(
+        a(&after(&timeline, 14_050)),
+        (2, ServerState::UnrevokedPartitions, "t-2".into())
+    );
+    assert_eq!(a(&timeline), (3, ServerState::Stable, "{}".into()));
+    assert!(timeline.sim().double_owned().is_empty());
+    assert_eq!(
+        owners_at_end(&timeline),
+        [("A".into(), 2), ("B".into(), 2), ("C".into(), 2)]
+    );
 }

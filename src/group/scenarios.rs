@@ -5,14 +5,22 @@ use kip848_core::group::GroupTrace;
 use kip848_core::trace::TraceError;
 
 /// Id and file text of each group scenario, in the order the picker lists them.
-pub const GROUP_SCENARIOS: [(&str, &str); 5] = [
+pub const GROUP_SCENARIOS: [(&str, &str); 8] = [
     (
         "third-member-joins",
         include_str!("../../assets/group/third-member-joins.json"),
     ),
     (
+        "joins-during-revocation",
+        include_str!("../../assets/group/joins-during-revocation.json"),
+    ),
+    (
         "member-killed",
         include_str!("../../assets/group/member-killed.json"),
+    ),
+    (
+        "partitions-added",
+        include_str!("../../assets/group/partitions-added.json"),
     ),
     (
         "slow-revoker",
@@ -21,6 +29,10 @@ pub const GROUP_SCENARIOS: [(&str, &str); 5] = [
     (
         "static-member-restarts",
         include_str!("../../assets/group/static-member-restarts.json"),
+    ),
+    (
+        "static-member-returns-late",
+        include_str!("../../assets/group/static-member-returns-late.json"),
     ),
     (
         "safety-off",

@@ -136,4 +136,5 @@ export function setText(set) {
 export const SCENARIOS = ['01-first-join', '02-steady-heartbeats', '03-incremental-reassignment',
   '04-fenced-while-joined', '05-fenced-mid-revocation', '06-new-assignment-during-reconciliation',
   '07-retriable-backoff', '08-fatal-error', '09-static-member-leaves', '10-close-while-assigning',
-  '11-open-question-no', '12-open-question-yes'];
+  '11-open-question-no', '12-open-question-yes', '13-slow-revocation-fenced', '14-lost-instead-of-revoked',
+  '15-unsupported-version-on-join', '16-group-authorization-failed-on-join', '17-stale-member'];
