@@ -126,7 +126,7 @@ fn candidate(member: &impl Machine) -> Hint {
             Next::AdvanceTo(due),
             "Advance to the next heartbeat",
             format!(
-                "Nothing to answer yet: the member sends its next heartbeat at {} ms.",
+                "The member sends its next heartbeat at {} ms: advance time to it.",
                 due.0
             ),
         ),

@@ -68,7 +68,7 @@ fn lint_says_what_would_make_an_answer_possible_when_nothing_is_in_flight() {
     let (verdict, message) = lint_of(&joined, response("m-1", 2, None));
     assert_eq!(verdict, Verdict::Waiting);
     assert!(
-        message.starts_with("Nothing to answer yet: the member sends its next heartbeat at "),
+        message.starts_with("Nothing to answer yet. The member sends its next heartbeat at "),
         "{message}"
     );
 }
