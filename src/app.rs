@@ -180,9 +180,7 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     session.guided.set(start.view.guided);
     session.scenario.set(start.view.scenario);
     session.lesson.set(start.view.lesson || embed.lesson);
-    if start.view.quiz || embed.quiz {
-        session.quiz.set(Some(Default::default()));
-    }
+    let quiz = start.view.quiz || embed.quiz;
     session.notice.set(start.notice);
     if let (Some(id), false, false) = (&embed.scenario, linked, embed.group) {
         open_scenario(session, id);
@@ -194,6 +192,10 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     let step = embed.step.unwrap_or(cursor);
     if session.clamp(step) != cursor {
         session.seek(step);
+    }
+    // The quiz starts where the page opens: it asks about the steps ahead, not the ones before.
+    if quiz {
+        session.quiz.set(Some(Default::default()));
     }
     if embed.autoplay {
         session.playback.set(crate::context::Playback::Play);

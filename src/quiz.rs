@@ -107,11 +107,15 @@ impl Session {
             }
         });
         if reveal {
-            let first = self.timeline.with_untracked(|t| Cursor::first_of(t, step));
-            self.go(first);
-            let more = self.timeline.with_untracked(|t| !first.at_step_end(t));
-            if more {
+            // Revealed as an action's step is: one effect at a time, or whole at the fastest speed.
+            let (first, end) = self
+                .timeline
+                .with_untracked(|t| (Cursor::first_of(t, step), Cursor::end_of(t, step)));
+            if self.animates() && first != end {
+                self.go(first);
                 self.playback.set(Playback::Step);
+            } else {
+                self.go(end);
             }
         }
     }

@@ -37,6 +37,12 @@ fn action_of(next: &Next) -> Option<Action> {
 pub fn FirstPath() -> impl IntoView {
     let session = use_session();
     let hint = Memo::new(move |_| session.timeline.with(|t| next(t.member())));
+    // Hints act at the end of the session; in a lesson or a quiz the lesson is the path.
+    let hinting = move || {
+        !session.lesson.get()
+            && session.quiz.with(Option::is_none)
+            && session.timeline.with(|t| t.future() == 0)
+    };
     let writable = session.writable();
     let lesson = move || session.lesson.get();
     view! {
@@ -46,7 +52,7 @@ pub fn FirstPath() -> impl IntoView {
                     <button class="primary" data-testid="start-walkthrough"
                         on:click=move |_| start_walkthrough(session)>"Start the first walkthrough"</button>
                 </Show>
-                {move || {
+                {move || hinting().then(|| {
                     let h = hint.get();
                     let action = action_of(&h.next).filter(|_| writable);
                     view! {
@@ -64,7 +70,7 @@ pub fn FirstPath() -> impl IntoView {
                             <span class="muted" data-testid="next-why">{h.why.clone()}</span>
                         </span>
                     }
-                }}
+                })}
                 <button class="link-button" data-testid="about-button" aria-expanded=move || session.about_open.get().to_string()
                     on:click=move |_| session.about_open.update(|o| *o = !*o)>"What is KIP-848?"</button>
                 <button class="link-button" data-testid="glossary-button" on:click=move |_| session.glossary_open.set(true)>"Glossary"</button>

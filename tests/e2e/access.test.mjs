@@ -194,3 +194,18 @@ for (const colorScheme of ['light', 'dark']) {
     await done();
   });
 }
+
+test('axe-core finds no violation in lesson and quiz modes, with the glossary open', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&lesson=1&quiz=1&speed=4`, { bypassCSP: true });
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('quiz-prompt').waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'a question');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('quiz-feedback').waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'its feedback');
+  await page.getByTestId('glossary-button').click();
+  await page.getByTestId('glossary').waitFor();
+  assert.deepEqual(await axeViolations(page), [], 'the glossary');
+  await done();
+});

@@ -49,6 +49,29 @@ try {
     await opened.page.screenshot({ path: join(out, file), clip: { x: 0, y: 100, width: 1440, height: 760 } });
     await opened.done();
   }
+  // Teaching: a lesson at its third note, a term's definition on focus, a quiz question answered.
+  {
+    const lesson = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&lesson=1&speed=4`, { viewport: { width: 1440, height: 1000 } });
+    for (let note = 1; note <= 5; note += 1) {
+      await lesson.page.keyboard.press('ArrowRight');
+      await expectText(lesson.page, 'lesson-position', `note ${note} of 8`);
+      await expectText(lesson.page, 'play', '▶');
+    }
+    await lesson.page.waitForTimeout(800);
+    await lesson.page.screenshot({ path: join(out, 'lesson-light.png'), clip: { x: 0, y: 100, width: 1440, height: 720 } });
+    await lesson.page.locator('.facts .term[data-term="member-epoch"]').focus();
+    await lesson.page.screenshot({ path: join(out, 'glossary-term-light.png'), clip: { x: 440, y: 470, width: 560, height: 380 } });
+    await lesson.done();
+    const quiz = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&quiz=1&step=8&speed=4`, { colorScheme: 'dark', viewport: { width: 1440, height: 1000 } });
+    await quiz.page.keyboard.press('ArrowRight');
+    await quiz.page.getByTestId('quiz-prompt').waitFor();
+    await quiz.page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-choice-0');
+    await quiz.page.keyboard.press('Space');
+    await quiz.page.keyboard.press('Enter');
+    await quiz.page.getByTestId('quiz-feedback').waitFor();
+    await quiz.page.locator('.quiz').screenshot({ path: join(out, 'quiz-dark.png') });
+    await quiz.done();
+  }
   const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 900 } });
   await instant(page);
   await loadScenario(page, '03-incremental-reassignment');

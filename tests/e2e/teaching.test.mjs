@@ -1,0 +1,160 @@
+// Teaching: a newcomer's first path by hints alone, lessons forward and back, glossary terms by
+// keyboard, a whole quiz answered from the keyboard, and group notes that stay. Expected texts
+// come from the core (`kip848-replay --quiz`, `--glossary`), not from copies.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { serve, launch, open, expectText, text, screen, ROOT } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+function core(args) {
+  const out = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', ...args],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return out.trim().split('\n').map((l) => JSON.parse(l));
+}
+
+test('a newcomer reaches JOINED with partitions in at most three actions, by the hints alone', async () => {
+  const { page, done } = await open(browser, server.url);
+  // The first thing in view is a way in, not a rejection.
+  await page.getByTestId('start-walkthrough').waitFor();
+  assert.notEqual(await page.getByTestId('lint').getAttribute('data-verdict'), 'rejected');
+  assert.equal(await page.getByTestId('notice').count(), 0);
+  let actions = 0;
+  while (actions < 3) {
+    const state = await text(page, 'state');
+    const owned = await text(page, 'assigned');
+    if (state === 'JOINED' && owned !== '{}') break;
+    const hint = page.getByTestId('next-action');
+    assert.match(await hint.textContent(), /\S+ [a-z]$/, 'the hint names its key');
+    await hint.click();
+    actions += 1;
+    // The member's answer plays out effect by effect at 1×: wait for the transport to stop.
+    await expectText(page, 'play', '▶', 15000);
+  }
+  assert.equal(await text(page, 'state'), 'JOINED');
+  assert.notEqual(await text(page, 'assigned'), '{}');
+  assert.ok(actions <= 3, `${actions} actions`);
+  // The KIP in three sentences, one click away.
+  await page.getByTestId('about-button').click();
+  assert.match(await text(page, 'about'), /stop-the-world/);
+  await done();
+});
+
+test('a lesson goes forward note by note, and Back lands on the same screens', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&lesson=1&speed=4`);
+  await expectText(page, 'lesson-position', /^8 notes/);
+  const seen = [];
+  for (let note = 1; note <= 8; note += 1) {
+    await page.keyboard.press('ArrowRight');
+    await expectText(page, 'lesson-position', `note ${note} of 8`);
+    await expectText(page, 'play', '▶');
+    seen.push({ note: await text(page, 'lesson-note'), screen: await screen(page) });
+  }
+  for (let note = 7; note >= 1; note -= 1) {
+    await page.keyboard.press('ArrowLeft');
+    await expectText(page, 'lesson-position', `note ${note} of 8`);
+    assert.deepEqual({ note: await text(page, 'lesson-note'), screen: await screen(page) }, seen[note - 1], `back at note ${note}`);
+  }
+  // The lesson's position travels in the share link.
+  await page.getByTestId('share').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  const again = await open(browser, link);
+  await expectText(again.page, 'lesson-position', 'note 1 of 8');
+  assert.equal(await text(again.page, 'position'), await text(page, 'position'));
+  await again.done();
+  await done();
+});
+
+test('glossary terms open on keyboard focus, are announced, and say what the core defines', async () => {
+  const terms = new Map(core(['--glossary']).map((t) => [t.id, t]));
+  const { page, done } = await open(browser, server.url);
+  let focused = null;
+  for (let i = 0; i < 60 && !focused; i += 1) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.classList.contains('term') ? document.activeElement.dataset.term : null);
+  }
+  assert.ok(focused, 'a term is reached by Tab');
+  const shown = await page.evaluate(() => {
+    const el = document.activeElement;
+    const described = document.getElementById(el.getAttribute('aria-describedby'));
+    return { tip: getComputedStyle(el, '::after').content, described: described?.textContent };
+  });
+  const t = terms.get(focused);
+  const definition = t.shipped ? `${t.definition} ${t.shipped}` : t.definition;
+  assert.equal(shown.described, definition, 'announced through aria-describedby');
+  assert.equal(shown.tip, JSON.stringify(definition), 'drawn on focus');
+  // The glossary panel lists every term.
+  await page.keyboard.press('l');
+  await page.getByTestId('glossary').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'glossary-close');
+  assert.deepEqual(await page.locator('.glossary dt').allTextContents(), [...terms.values()].map((t) => t.term));
+  await page.keyboard.press('Escape');
+  assert.equal(await page.getByTestId('glossary').count(), 0);
+  await done();
+});
+
+test('a whole quiz, answered with the keyboard alone: right and wrong answers each explained', async () => {
+  const questions = core(['--quiz', join(ROOT, 'assets/scenarios/01-first-join.json')]);
+  assert.ok(questions.length >= 3);
+  const { page, done } = await open(browser, `${server.url}?scenario=01-first-join&quiz=1&speed=4`);
+  let right = 0;
+  for (const [i, q] of questions.entries()) {
+    if (i === 0 || questions[i - 1].step !== q.step) {
+      // Moving forward stops before the step and asks.
+      await page.keyboard.press('ArrowRight');
+    }
+    await expectText(page, 'quiz-prompt', q.prompt);
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-choice-0');
+    const wanted = i % 2 === 0 ? q.answer : (q.answer + 1) % q.choices.length;
+    if (wanted === 0) await page.keyboard.press('Space');
+    for (let k = 0; k < wanted; k += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const feedback = await text(page, 'quiz-feedback');
+    if (wanted === q.answer) {
+      right += 1;
+      assert.match(feedback, /^Right\./);
+    } else {
+      assert.ok(feedback.startsWith(`Not quite. The answer: ${q.choices[q.answer]}.`), feedback);
+    }
+    assert.equal(await text(page, 'quiz-rule'), `Rule: ${q.rule}`);
+    assert.ok(feedback.includes(q.explanation));
+    // The feedback's button has the focus: Enter goes on (the next question, or the step revealed).
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-next');
+    await page.keyboard.press('Enter');
+    if (i + 1 === questions.length || questions[i + 1].step !== q.step) {
+      await expectText(page, 'position', new RegExp(`^Step ${q.step} of \\d+ `));
+      await expectText(page, 'play', '▶');
+    }
+  }
+  await expectText(page, 'quiz-score', `Score: ${right} right of ${questions.length} answered`);
+  await page.keyboard.press('End');
+  await expectText(page, 'quiz', /Quiz finished/);
+  await done();
+});
+
+test('the group view keeps a note on screen until the user goes on', async () => {
+  const { page, done } = await open(browser, `${server.url}?mode=group&scenario=slow-revoker`, { ready: 'group-view' });
+  await page.getByTestId('group-speed').evaluate((el) => { el.value = '3'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.getByTestId('group-play-scenario').click();
+  await expectText(page, 'group-play', '▶', 20000);
+  const note = await text(page, 'group-narration');
+  const position = await text(page, 'group-position');
+  assert.ok(note.length > 0);
+  await page.waitForTimeout(2000);
+  assert.equal(await text(page, 'group-narration'), note);
+  assert.equal(await text(page, 'group-position'), position, 'paused on the note');
+  // Lesson mode: note k of N, Continue and Back.
+  await page.getByTestId('group-lesson').check();
+  const at = await text(page, 'group-lesson-position');
+  await page.getByTestId('group-lesson-continue').click();
+  await expectText(page, 'group-play', '▶', 20000);
+  assert.notEqual(await text(page, 'group-lesson-position'), at);
+  await page.getByTestId('group-lesson-back').click();
+  await expectText(page, 'group-lesson-position', at);
+  await expectText(page, 'group-position', position);
+  await done();
+});
