@@ -87,12 +87,26 @@ async fn the_sequence_diagram_has_a_message_per_input_and_exchange() {
     let m = mount(scenario("01-first-join"), || view! { <Sequence/> });
     m.session.seek(1);
     tick().await;
-    // subscribe, the transition, the join heartbeat
-    assert_eq!(m.all("sequence-message").len(), 3);
+    // subscribe, the transition, the join heartbeat (the one on screen, marked as current)
+    assert_eq!(
+        m.all("sequence-message").len() + m.all("sequence-current").len(),
+        3
+    );
+    assert_eq!(m.all("sequence-current").len(), 1);
     m.session.seek(2);
     tick().await;
     // + response, two transitions... (JOINING→JOINED, JOINED→ASSIGNING), assigned callback, ack, ASSIGNING→JOINED
-    assert_eq!(m.all("sequence-message").len(), 3 + 6);
+    assert_eq!(
+        m.all("sequence-message").len() + m.all("sequence-current").len(),
+        3 + 6
+    );
+    // Part-way through the step, arrows stop at the effect on screen.
+    m.session.shown.set(2);
+    tick().await;
+    assert_eq!(
+        m.all("sequence-message").len() + m.all("sequence-current").len(),
+        3 + 1 + 2
+    );
 }
 
 #[wasm_bindgen_test]

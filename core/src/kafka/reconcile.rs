@@ -169,15 +169,16 @@ impl KafkaMember {
         if outcome == Outcome::Ok {
             return false;
         }
+        // Mutate, then push: the report shows the reconciliation already dropped.
+        if self.reconciliation.as_ref().is_some_and(|r| r.run == run) {
+            self.reconciliation = None;
+        }
         out.push(
             self,
             Effect::ReportError {
                 code: ErrorCode::CallbackFailed,
             },
         );
-        if self.reconciliation.as_ref().is_some_and(|r| r.run == run) {
-            self.reconciliation = None;
-        }
         true
     }
 }
