@@ -1,5 +1,7 @@
 //! Random member sessions for the property tests: configurations and input sequences for the
 //! seed model (`seed`) and the shipped client (`kafka`), rejected inputs included.
+// Each test binary includes this file and uses the strategies of one model only.
+#![allow(dead_code)]
 
 use proptest::prelude::*;
 
