@@ -50,6 +50,7 @@ pub mod facts;
 pub mod frame;
 pub mod group;
 mod heartbeat;
+pub mod import;
 mod input;
 pub mod kafka;
 pub mod limits;
