@@ -167,6 +167,30 @@ impl Builder {
         accepted
     }
 
+    /// Once the member is out of the group, heartbeats it sent before leaving get their answers
+    /// (which it ignores): otherwise the answer that takes it back in would go to one of them
+    /// rather than to its join. The leave's own answer waits until it rejoins.
+    pub(crate) fn settle_after_leaving(&mut self) {
+        for _ in 0..4 {
+            let out = matches!(self.state(), StateName::Unsubscribed | StateName::Stale);
+            match self.member.in_flight() {
+                Some(p) if out && p != Purpose::Leave => {}
+                _ => return,
+            }
+            let answer = HeartbeatResponse {
+                member_id: self.answer_member_id(),
+                member_epoch: self.member.member_epoch(),
+                heartbeat_interval_ms: self.interval,
+                assignment: None,
+            };
+            let source = self
+                .implied("the answer to a heartbeat sent before the member left (it ignores it)");
+            if !self.push(Input::HeartbeatResponse(answer), source) {
+                return;
+            }
+        }
+    }
+
     /// Brings a model that has not joined to STABLE holding `held` at `epoch`: where the log
     /// starts when it resumes mid-life.
     pub(crate) fn establish(

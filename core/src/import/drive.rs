@@ -54,7 +54,8 @@ impl Builder {
     /// The log's first line about the member may find it already in the group (a log that starts
     /// mid-life): the model is brought there first.
     fn align(&mut self, from: StateName, epoch: Option<i32>, ahead: Ahead) {
-        if self.was(from) {
+        // Only a member that never had an epoch: one that left has -1, and is not brought back.
+        if self.was(from) || self.member.member_epoch() != 0 {
             return;
         }
         match (from, self.state()) {

@@ -160,8 +160,10 @@ impl Builder {
             | Event::Block(_)
             | Event::Released
             | Event::CallbackFailed { .. } => (Outcome::Ok, self.implied(returned(running))),
+            // PREPARE_LEAVING: the application thread called close() or unsubscribe(), so it is
+            // out of the callback.
             Event::Transition {
-                to: Acknowledging | Stable | Leaving | Joining | Unsubscribed,
+                to: Acknowledging | Stable | PrepareLeaving | Leaving | Joining | Unsubscribed,
                 ..
             } => (Outcome::Ok, self.implied(returned(running))),
             _ => return,

@@ -145,6 +145,7 @@ fn pass(
             events: only.get(i + 1..).unwrap_or_default(),
         };
         builder.dispatch(event, ahead);
+        builder.settle_after_leaving();
         builder.leave();
     }
     builder
