@@ -111,9 +111,17 @@ fn report(imported: &Imported, others: &[String]) {
     divergences(imported);
 }
 
+/// Divergences printed at most; the rest are counted (a log the model cannot follow at all has
+/// one per line).
+const SHOWN: usize = 100;
+
 fn divergences(imported: &Imported) {
-    eprintln!("divergences: {}", imported.divergences.len());
-    for d in &imported.divergences {
+    let all = &imported.divergences;
+    eprintln!("divergences: {}", all.len());
+    if all.len() > SHOWN {
+        eprintln!("  (the first {SHOWN})");
+    }
+    for d in all.iter().take(SHOWN) {
         let line = d
             .line
             .map_or_else(String::new, |l| format!(", log line {l}"));

@@ -124,7 +124,8 @@ fn reason(
             effect: effect.name().to_owned(),
         });
     }
-    if aspects.contains(&Aspect::Epoch) && log.epoch > Some(member.member_epoch()) {
+    let epoch = member.member_epoch();
+    if aspects.contains(&Aspect::Epoch) && epoch >= 1 && log.epoch > Some(epoch) {
         return Some(Reason::UnloggedHeartbeat);
     }
     match version {
