@@ -52,6 +52,7 @@ pub mod glossary;
 pub mod group;
 mod heartbeat;
 pub mod hint;
+pub mod import;
 mod input;
 pub mod kafka;
 pub mod lesson;

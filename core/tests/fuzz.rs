@@ -159,3 +159,75 @@ fn deadlines_saturate_at_the_end_of_time() {
         Ok(1)
     );
 }
+
+/// The test logs, as the importer's fuzzing seeds.
+fn log_seeds() -> &'static [String] {
+    static SEEDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SEEDS.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs");
+        let mut seeds: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(dir)
+            .expect("tests/logs")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "log"))
+            .map(|p| {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).expect("log")).into_owned();
+                (p, text)
+            })
+            .collect();
+        seeds.sort();
+        seeds.into_iter().map(|(_, t)| t).collect()
+    })
+}
+
+/// Whatever the text: no panic; an import's trace is a valid trace file that replays.
+fn import_anything(text: &str) {
+    let Ok(parsed) = kip848_core::import::ParsedLog::parse(text) else {
+        return;
+    };
+    let _ = parsed.broker();
+    let clients: Vec<String> = parsed
+        .consumers()
+        .iter()
+        .map(|c| c.client_id.clone())
+        .collect();
+    for client in clients {
+        if let Ok(imported) = parsed.import(Some(&client)) {
+            let back = Trace::parse(&imported.trace.to_json());
+            assert_eq!(back.as_ref().ok(), Some(&imported.trace), "{back:?}");
+            let _ = kip848_core::replay::replay_to_string(&Timeline::from_trace(imported.trace));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+
+    #[test]
+    fn the_log_importer_never_panics_on_damaged_logs(
+        which in any::<usize>(),
+        edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 0..12),
+        cut in any::<usize>()
+    ) {
+        let seeds = log_seeds();
+        import_anything(&mutate(&seeds[which % seeds.len()], &edits, cut));
+    }
+
+    #[test]
+    fn the_log_importer_never_panics_on_shuffled_lines(which in any::<usize>(), keys in proptest::collection::vec(any::<u32>(), 0..200)) {
+        let seeds = log_seeds();
+        let mut lines: Vec<(u32, &str)> = seeds[which % seeds.len()]
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (keys.get(i).copied().unwrap_or(u32::MAX), l))
+            .collect();
+        lines.sort_by_key(|(k, _)| *k);
+        let text: Vec<&str> = lines.into_iter().map(|(_, l)| l).collect();
+        import_anything(&text.join("\n"));
+    }
+
+    #[test]
+    fn the_log_importer_never_panics_on_arbitrary_text(text in "\\PC{0,300}") {
+        import_anything(&text);
+        import_anything(&format!("2025-01-01 00:00:00,000 INFO [Consumer clientId=c, groupId=g] {text}"));
+    }
+}

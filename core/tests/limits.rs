@@ -125,3 +125,97 @@ fn partitions_are_added_never_removed() {
     sim.handle(Millis(0), &set(6)).expect("growing");
     assert_eq!(sim.coordinator().config().topics.get("t"), Some(&6));
 }
+
+mod logs {
+    use kip848_core::import::{Ignored, ParsedLog, MAX_BROKER_MEMBERS};
+    use kip848_core::limits::*;
+    use kip848_core::trace::Trace;
+
+    const JOIN: &str = "2025-01-01 00:00:00,000 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c, groupId=g] Member m with epoch 0 transitioned from UNSUBSCRIBED to JOINING.\n";
+
+    fn refusal(text: &str) -> String {
+        ParsedLog::parse(text)
+            .map(|_| ())
+            .expect_err("over a limit")
+            .to_string()
+    }
+
+    #[test]
+    fn a_log_is_refused_over_its_size_and_its_lines_with_their_numbers() {
+        assert_eq!(
+            refusal(&" ".repeat(MAX_LOG_BYTES + 1)),
+            format!(
+                "the log is {} bytes, over the limit of {MAX_LOG_BYTES} bytes",
+                MAX_LOG_BYTES + 1
+            )
+        );
+        assert_eq!(
+            refusal(&"\n".repeat(MAX_LOG_LINES + 1)),
+            "the log has 500001 lines, over the limit of 500000 lines"
+        );
+        let at_the_limit = ParsedLog::parse(&"\n".repeat(MAX_LOG_LINES)).expect("within");
+        assert_eq!(at_the_limit.lines(), MAX_LOG_LINES);
+    }
+
+    #[test]
+    fn a_record_keeps_at_most_its_continuation_lines_and_the_rest_is_counted() {
+        let mut text = JOIN.to_owned();
+        text.push_str(&"\tat com.example.Deep.frame(Deep.java:1)\n".repeat(MAX_RECORD_LINES + 5));
+        let parsed = ParsedLog::parse(&text).expect("within");
+        assert_eq!(parsed.records()[0].more.len(), MAX_RECORD_LINES);
+        let report = parsed.import(None).expect("a membership line").report;
+        let over = report
+            .ignored
+            .iter()
+            .find(|t| t.kind == Ignored::TooManyContinuationLines);
+        assert_eq!(over.map(|t| t.count), Some(5));
+    }
+
+    #[test]
+    fn long_names_and_lines_stay_within_the_trace_limits() {
+        let long_id = "m".repeat(10_000);
+        let long_topic = "t".repeat(MAX_NAME_CHARS + 1);
+        let text = format!(
+            "{}2025-01-01 00:00:01,000 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c, groupId=g] Member {long_id} with epoch 3 transitioned from JOINING to RECONCILING.\n\
+             2025-01-01 00:00:01,001 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c, groupId=g] Reconciling assignment with local epoch 0\n\
+             \tAssigned partitions:                       [{long_topic}-0]\n\
+             \tCurrent owned partitions:                  []\n",
+            JOIN.replace("Member m ", &format!("Member {long_id} "))
+        );
+        let imported = ParsedLog::parse(&text)
+            .expect("within")
+            .import(None)
+            .expect("importable");
+        for step in &imported.trace.steps {
+            assert!(step
+                .note
+                .as_deref()
+                .is_some_and(|n| n.chars().count() <= MAX_TEXT_CHARS));
+        }
+        assert_eq!(
+            Trace::parse(&imported.trace.to_json()).expect("within the trace limits"),
+            imported.trace
+        );
+        assert!(
+            !imported.trace.to_json().contains(&long_topic),
+            "a topic over the limit is not a name"
+        );
+    }
+
+    #[test]
+    fn a_group_keeps_at_most_its_members_in_the_coordinator_timeline() {
+        let mut text = String::new();
+        for i in 0..MAX_BROKER_MEMBERS + 3 {
+            text.push_str(&format!(
+                "[2025-01-01 00:00:00,000] INFO [GroupCoordinator id=1 topic=__consumer_offsets partition=0] [GroupId g] Member m{i} new assignment state: epoch=1, previousEpoch=0, state=STABLE, assignedPartitions=[] and revokedPartitions=[]. (org.apache.kafka.coordinator.group.GroupMetadataManager)\n"
+            ));
+        }
+        let broker = ParsedLog::parse(&text)
+            .expect("within")
+            .broker()
+            .expect("coordinator lines");
+        assert_eq!(broker.dropped_members, 3);
+        let last = broker.groups[0].points.last().expect("points");
+        assert_eq!(last.members.len(), MAX_BROKER_MEMBERS);
+    }
+}

@@ -1,0 +1,170 @@
+//! `kip848-import [--client ID] FILE` (or `-` for standard input): turns a Kafka consumer's log into
+//! a `"model": "kafka"` trace on standard output, and reports on standard error what was
+//! recognised, what was inferred, what was ignored, and where the shipped model parts ways with
+//! the log. Exit status 0 when a trace is printed.
+//!
+//! With several consumers in the log and no `--client`, the first with membership lines is
+//! imported and the others are named on standard error. A log with no KIP-848 membership line, an
+//! unknown `--client`, or a log over the size or line limits: one line on standard error, nothing
+//! on standard output, exit status 2.
+//!
+//! `kip848-import --broker FILE` prints instead the coordinator's timeline (JSON) from
+//! `GroupMetadataManager` lines; exit status 2 when the log has none.
+
+use kip848_core::import::{Imported, ParsedLog, VersionEvidence};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: kip848-import [--client ID] [--broker] FILE   (FILE may be - for standard input)";
+
+struct Args {
+    client: Option<String>,
+    broker: bool,
+    path: std::ffi::OsString,
+}
+
+fn args() -> Option<Args> {
+    let mut rest = std::env::args_os().skip(1);
+    let (mut client, mut broker, mut path) = (None, false, None);
+    while let Some(arg) = rest.next() {
+        match arg.to_str() {
+            Some("--client") => client = Some(rest.next()?.into_string().ok()?),
+            Some("--broker") => broker = true,
+            _ if path.is_none() => path = Some(arg),
+            _ => return None,
+        }
+    }
+    Some(Args {
+        client,
+        broker,
+        path: path?,
+    })
+}
+
+/// The file's bytes as text: invalid UTF-8 (a binary file) is read as replacement characters.
+fn read(path: &std::ffi::OsStr) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin().read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn fail(name: &str, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("kip848-import: {name}: {message}");
+    ExitCode::from(2)
+}
+
+/// Prints `text` on standard output; a closed pipe is not an error.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kip848-import: cannot write: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn version(imported: &Imported) -> String {
+    match (imported.version, imported.version_evidence) {
+        (Some(v), VersionEvidence::VersionLine) => format!("Kafka {}", v.as_str()),
+        (Some(v), _) => format!(
+            "Kafka {} by its templates (no \"Kafka version\" line)",
+            v.as_str()
+        ),
+        (None, _) => "Kafka version unknown".to_owned(),
+    }
+}
+
+/// The report on standard error.
+fn report(imported: &Imported, others: &[String]) {
+    let version = version(imported);
+    let group = imported.group_id.as_deref().unwrap_or("?");
+    eprintln!(
+        "kip848-import: consumer {} (group {group}), {version}",
+        imported.client_id
+    );
+    if !others.is_empty() {
+        eprintln!(
+            "other consumers in this log (import one with --client ID): {}",
+            others.join(", ")
+        );
+    }
+    let interval = if imported.interval_from_log {
+        "from the log"
+    } else {
+        "inferred; INFO logs do not show it"
+    };
+    eprintln!(
+        "heartbeat interval: {} ms ({interval})",
+        imported.heartbeat_interval_ms
+    );
+    for line in imported.report.lines() {
+        eprintln!("{line}");
+    }
+    divergences(imported);
+}
+
+/// Divergences printed at most; the rest are counted (a log the model cannot follow at all has
+/// one per line).
+const SHOWN: usize = 100;
+
+fn divergences(imported: &Imported) {
+    let all = &imported.divergences;
+    eprintln!("divergences: {}", all.len());
+    if all.len() > SHOWN {
+        eprintln!("  (the first {SHOWN})");
+    }
+    for d in all.iter().take(SHOWN) {
+        let line = d
+            .line
+            .map_or_else(String::new, |l| format!(", log line {l}"));
+        let why = d
+            .reason
+            .as_ref()
+            .map_or_else(String::new, |r| format!(" ({})", r.text()));
+        eprintln!("  step {}{line}: {}{why}", d.step, d.summary);
+    }
+}
+
+fn main() -> ExitCode {
+    let Some(args) = args() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let name = args.path.to_string_lossy().into_owned();
+    let text = match read(&args.path) {
+        Ok(text) => text,
+        Err(e) => return fail(&name, format!("cannot read: {e}")),
+    };
+    let parsed = match ParsedLog::parse(&text) {
+        Ok(parsed) => parsed,
+        Err(e) => return fail(&name, e),
+    };
+    if args.broker {
+        return match parsed.broker() {
+            Some(timeline) => print(&serde_json::to_string_pretty(&timeline).unwrap_or_default()),
+            None => fail(
+                &name,
+                "no group coordinator (GroupMetadataManager) line in this log",
+            ),
+        };
+    }
+    let imported = match parsed.import(args.client.as_deref()) {
+        Ok(imported) => imported,
+        Err(e) => return fail(&name, e),
+    };
+    let others: Vec<String> = parsed
+        .importable()
+        .filter(|c| c.client_id != imported.client_id)
+        .map(|c| c.client_id.clone())
+        .collect();
+    report(&imported, &others);
+    print(&imported.trace.to_json())
+}

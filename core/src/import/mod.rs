@@ -1,0 +1,260 @@
+//! Real consumer logs in: a Kafka consumer's log (`group.protocol=consumer`, clients 3.7 to 4.1 at
+//! INFO, DEBUG `NetworkClient` heartbeat lines when present) turned into a `"model": "kafka"`
+//! trace, with where each step came from and where the shipped model parts ways with the log.
+//! The coordinator's lines, when the log has them, become a timeline of the group.
+//!
+//! ```text
+//!  text ──▶ records (layout: time, level, thread, logger, message; multi-line blocks)
+//!        ──▶ events, by consumer (`[Consumer clientId=…]`)          ParsedLog::consumers
+//!        ──▶ steps through a live shipped-model member:             ParsedLog::import
+//!            a line's input as logged, or the smallest inferred one that explains it
+//!        ──▶ Timeline::from_trace ── each step vs the log ──▶ divergences
+//! ```
+//!
+//! No I/O, no clock: times come from the log's timestamps, in milliseconds from the first line
+//! of the consumer that is used. Every step's `note` says where it came from (see
+//! [`StepSource::note`]); the same is returned as data in [`Imported::steps`].
+//!
+//! ```
+//! use kip848_core::import::ParsedLog;
+//!
+//! let log = "\
+//! 2025-03-01 10:00:00,000 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c1, groupId=g] Member m1 with epoch 0 transitioned from UNSUBSCRIBED to JOINING.
+//! 2025-03-01 10:00:00,040 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c1, groupId=g] Member m1 with epoch 1 transitioned from JOINING to RECONCILING.
+//! 2025-03-01 10:00:00,041 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c1, groupId=g] Reconciling assignment with local epoch 0
+//! \tMember:                                    m1
+//! \tAssigned partitions:                       [orders-0]
+//! \tCurrent owned partitions:                  []
+//! \tAdded partitions (assigned - owned):       [orders-0]
+//! \tRevoked partitions (owned - assigned):     []
+//! ";
+//! let parsed = ParsedLog::parse(log).unwrap();
+//! assert_eq!(parsed.consumers()[0].client_id, "c1");
+//! let imported = parsed.import(None).unwrap();
+//! assert_eq!(imported.trace.model, kip848_core::Model::Kafka);
+//! assert!(imported.steps.iter().any(|s| s.inferred)); // the coordinator's answer
+//! ```
+
+mod ahead;
+mod answer;
+mod block;
+mod broker;
+mod broker_lines;
+mod builder;
+mod client;
+mod config;
+mod consumers;
+mod context;
+mod divergence;
+mod drive;
+mod errors;
+mod event;
+mod follow;
+mod head;
+mod names;
+mod partitions;
+mod reconstruct;
+mod report;
+mod source;
+mod stamp;
+mod summary;
+mod text;
+mod view;
+mod wire;
+mod wire_follow;
+
+pub use broker::{
+    BrokerChange, BrokerTimeline, GroupHistory, GroupPoint, MemberPoint, MAX_BROKER_MEMBERS,
+};
+pub use config::ClientVersion;
+pub use consumers::ConsumerSummary;
+pub use context::{ClientContext, ClientKind};
+pub use divergence::{Aspect, Divergence, Reason};
+pub use event::{Block, BlockForm, Callback, Event};
+pub use head::Level;
+pub use reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
+pub use report::{Example, Ignored, Recognised, Report, Tally};
+pub use source::StepSource;
+pub use text::Record;
+pub use view::MemberView;
+pub use wire::{WireRequest, WireResponse};
+
+use crate::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_STEPS};
+use crate::trace::Trace;
+use std::fmt;
+
+/// Why a log could not be imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportError {
+    /// Over [`MAX_LOG_BYTES`].
+    TooLarge { bytes: usize },
+    /// Over [`MAX_LOG_LINES`].
+    TooManyLines { lines: usize },
+    /// No KIP-848 membership line (for this client, when one was named); the consumers that
+    /// speak the classic protocol are named.
+    NoMembership {
+        client: Option<String>,
+        classic: Vec<String>,
+    },
+    /// The named client is not in the log; these are.
+    UnknownClient { asked: String, known: Vec<String> },
+    /// The trace would have more steps than a trace may.
+    TooManySteps { steps: usize },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::TooLarge { bytes } => {
+                write!(
+                    f,
+                    "the log is {bytes} bytes, over the limit of {MAX_LOG_BYTES} bytes"
+                )
+            }
+            ImportError::TooManyLines { lines } => {
+                write!(
+                    f,
+                    "the log has {lines} lines, over the limit of {MAX_LOG_LINES} lines"
+                )
+            }
+            ImportError::NoMembership { client, classic } => {
+                match client {
+                    Some(c) => write!(f, "no KIP-848 membership line for consumer {c:?}")?,
+                    None => f.write_str("no KIP-848 consumer membership line (transition, reconciliation, heartbeat error or DEBUG heartbeat) in this log")?,
+                }
+                if !classic.is_empty() {
+                    write!(f, "; {} speak the classic protocol", classic.join(", "))?;
+                }
+                Ok(())
+            }
+            ImportError::UnknownClient { asked, known } => {
+                write!(
+                    f,
+                    "no consumer {asked:?} in this log; it has: {}",
+                    known.join(", ")
+                )
+            }
+            ImportError::TooManySteps { steps } => {
+                write!(
+                    f,
+                    "the trace would have {steps} steps, over the limit of {MAX_STEPS}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// A log split into records and attributed to its consumers: parse once, then list the consumers,
+/// import one, or read the coordinator's timeline.
+#[derive(Debug, Clone)]
+pub struct ParsedLog {
+    records: Vec<Record>,
+    counts: text::LineCounts,
+    attribution: consumers::Attribution,
+    broker: Vec<bool>,
+}
+
+impl ParsedLog {
+    /// Splits and classifies `text`, refusing it over [`MAX_LOG_BYTES`] or [`MAX_LOG_LINES`].
+    pub fn parse(text: &str) -> Result<ParsedLog, ImportError> {
+        let (records, counts) = text::split_records(text)?;
+        let broker: Vec<bool> = records.iter().map(broker::is_broker).collect();
+        let attribution = consumers::attribute(&records, &broker);
+        Ok(ParsedLog {
+            records,
+            counts,
+            attribution,
+            broker,
+        })
+    }
+
+    /// The consumers found, in order of their first line.
+    pub fn consumers(&self) -> &[ConsumerSummary] {
+        &self.attribution.consumers
+    }
+
+    /// The consumers with KIP-848 membership lines: the ones [`ParsedLog::import`] takes.
+    pub fn importable(&self) -> impl Iterator<Item = &ConsumerSummary> {
+        self.consumers().iter().filter(|c| c.membership_lines > 0)
+    }
+
+    /// Lines in the text.
+    pub fn lines(&self) -> usize {
+        self.counts.lines
+    }
+
+    /// The records, in order.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The coordinator's timeline, when the log has `GroupMetadataManager` lines.
+    pub fn broker(&self) -> Option<BrokerTimeline> {
+        broker::broker_timeline(&self.records)
+    }
+
+    /// Imports the consumer with `client_id`, or the first with membership lines.
+    pub fn import(&self, client_id: Option<&str>) -> Result<Imported, ImportError> {
+        let index = self.choose(client_id)?;
+        summary::import(self, index)
+    }
+
+    fn choose(&self, client_id: Option<&str>) -> Result<usize, ImportError> {
+        let consumers = self.consumers();
+        let classic = || {
+            consumers
+                .iter()
+                .filter(|c| c.classic)
+                .map(|c| c.client_id.clone())
+                .collect()
+        };
+        let Some(asked) = client_id else {
+            return consumers
+                .iter()
+                .position(|c| c.membership_lines > 0)
+                .ok_or_else(|| ImportError::NoMembership {
+                    client: None,
+                    classic: classic(),
+                });
+        };
+        match consumers.iter().position(|c| c.client_id == asked) {
+            Some(i) if consumers[i].membership_lines > 0 => Ok(i),
+            Some(_) => Err(ImportError::NoMembership {
+                client: Some(asked.to_owned()),
+                classic: classic(),
+            }),
+            None => Err(ImportError::UnknownClient {
+                asked: asked.to_owned(),
+                known: consumers.iter().map(|c| c.client_id.clone()).collect(),
+            }),
+        }
+    }
+}
+
+/// One consumer's log, imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The trace (`"model": "kafka"`); each step's `note` names its log line.
+    pub trace: Trace,
+    pub client_id: String,
+    pub group_id: Option<String>,
+    pub version: Option<ClientVersion>,
+    pub version_evidence: VersionEvidence,
+    /// Every consumer of the log (the imported one among them).
+    pub consumers: Vec<ConsumerSummary>,
+    /// Where each step came from (`steps[i]` belongs to `trace.steps[i]`).
+    pub steps: Vec<StepSource>,
+    pub report: Report,
+    /// Where the model and the log differ, in step order.
+    pub divergences: Vec<Divergence>,
+    /// The heartbeat interval inferred answers carry, and whether the log showed it.
+    pub heartbeat_interval_ms: u32,
+    pub interval_from_log: bool,
+}
+
+/// Parses `text` and imports one consumer (see [`ParsedLog`]).
+pub fn import_log(text: &str, client_id: Option<&str>) -> Result<Imported, ImportError> {
+    ParsedLog::parse(text)?.import(client_id)
+}
