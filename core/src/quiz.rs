@@ -21,6 +21,8 @@ pub enum Topic {
     NextState,
     Callbacks,
     Heartbeat,
+    /// Group view: when a partition's new owner gets it.
+    Handover,
 }
 
 /// One multiple-choice question about a step, asked before the step is shown.

@@ -79,6 +79,7 @@ fn check_quiz(timeline: &Timeline) -> Result<usize, String> {
                             .collect();
                         said == expected && (expected.is_empty() == (c == "No callback"))
                     }
+                    Topic::Handover => false,
                 }
             };
             if !truth(right) {
@@ -166,6 +167,63 @@ fn a_fence_asks_whether_any_callback_runs_and_offers_the_eager_rebalance_elsewhe
         ),
         "the classic eager rebalance: {:?}",
         q.choices
+    );
+}
+
+#[test]
+fn group_handover_questions_agree_with_what_the_group_then_does() {
+    use kip848_core::group::quiz::group_questions;
+    use kip848_core::group::{GroupTimeline, GroupTrace};
+    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
+    let mut asked = 0;
+    for entry in std::fs::read_dir(dir).expect("group scenarios").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a file");
+        let timeline =
+            GroupTimeline::from_trace(GroupTrace::parse(&text).expect("a group scenario"));
+        let safe = timeline.trace().config.coordinator.wait_for_revocation;
+        for q in group_questions(&timeline) {
+            asked += 1;
+            assert_eq!(q.choices.len(), 3);
+            // With the safety rule on all along, the coordinator always waits; safety-off hands over at once.
+            let switched = timeline.steps().iter().any(|s| {
+                matches!(
+                    s.input,
+                    kip848_core::group::GroupInput::SetWaitForRevocation { .. }
+                )
+            });
+            if safe && !switched {
+                assert_eq!(q.answer, 0, "{}: {}", entry.path().display(), q.prompt);
+            }
+            // The right answer is what the group did: replay to the end and find the new owner's first holding.
+            let mut t = timeline.clone();
+            let (from, to, partition) = {
+                let words: Vec<&str> = q.prompt.split_whitespace().collect();
+                let moves = words.iter().position(|w| *w == "moves").expect("moves");
+                (
+                    words[moves + 3].to_owned(),
+                    words[moves + 5].trim_end_matches(',').to_owned(),
+                    words[moves + 1].to_owned(),
+                )
+            };
+            let (topic, p) = partition.rsplit_once('-').expect("topic-partition");
+            let p: u32 = p.parse().expect("a partition number");
+            let mut verdict = None;
+            for step in q.step..=t.len() {
+                t.seek(step);
+                let snap = t.sim().ownership();
+                if let Some(h) = snap.get(&(topic.to_owned(), p)) {
+                    if h.owners.contains(&to) {
+                        verdict = Some(h.owners.contains(&from));
+                        break;
+                    }
+                }
+            }
+            assert_eq!(verdict.map(usize::from), Some(q.answer), "{}", q.prompt);
+        }
+    }
+    assert!(
+        asked >= 3,
+        "the group scenarios ask {asked} handover questions"
     );
 }
 

@@ -1,9 +1,11 @@
-//! Predict, then reveal: the question about the next step, its choices (a radio group: arrow keys
-//! move, Enter checks), the feedback with the rule that decides it, then the step revealed effect by
-//! effect; a score as it goes, and at the end.
+//! Predict, then reveal: the question about what comes next, its choices (a radio group: arrow keys
+//! move, Enter checks), the feedback with the rule that decides it, then the step revealed; a score
+//! as it goes, and at the end. One panel for both views; each view says what is asked and what
+//! checking and going on do.
 
 use crate::context::use_session;
-use kip848_core::quiz::quiz_steps;
+use crate::quiz::QuizState;
+use kip848_core::quiz::{quiz_steps, Question};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -19,39 +21,55 @@ fn focus(testid: &str) {
     }
 }
 
+/// The quiz panel of either view.
 #[component]
-pub fn QuizCard() -> impl IntoView {
-    let session = use_session();
-    let asked = Memo::new(move |_| session.asked());
-    let state = move || session.quiz.get().unwrap_or_default();
+pub fn QuizPanel(
+    /// The step asked about and its questions, while one is asked.
+    #[prop(into)]
+    asked: Signal<Option<(usize, Vec<Question>)>>,
+    /// The learner's progress.
+    state: RwSignal<Option<QuizState>>,
+    /// How many steps (or situations) the session asks about.
+    #[prop(into)]
+    total: Signal<usize>,
+    /// Checks a choice of the question on screen.
+    check: Callback<usize>,
+    /// Goes on after the feedback.
+    next: Callback<()>,
+    /// What the title says is predicted ("step 4", "after step 4").
+    what: fn(usize) -> String,
+    /// The last question's button ("Reveal the step").
+    go_on: &'static str,
+) -> impl IntoView {
+    let progress = move || state.get().unwrap_or_default();
     let picked = RwSignal::new(None::<usize>);
     // A new question: nothing picked, the keyboard on its first choice.
+    let on_screen = Memo::new(move |_| {
+        state.with(|q| q.as_ref().and_then(|q| q.asking.map(|a| (a, q.question))))
+    });
     Effect::new(move |_| {
-        let q = session
-            .quiz
-            .with(|q| q.as_ref().map(|q| (q.asking, q.question)));
+        let asked = on_screen.get();
         picked.set(None);
-        if q.is_some_and(|(a, _)| a.is_some()) {
+        if asked.is_some() {
             request_animation_frame(|| focus("quiz-choice-0"));
         }
     });
-    let total = move || session.timeline.with(|t| quiz_steps(t).len());
     let score = move || {
-        let s = state();
+        let s = progress();
         format!("Score: {} right of {} answered", s.right(), s.answers.len())
     };
     view! {
         <section class="panel quiz" aria-labelledby="quiz-title" data-testid="quiz">
             {move || match asked.get() {
                 Some((step, questions)) => {
-                    let s = state();
+                    let s = progress();
                     let Some(q) = questions.get(s.question).cloned() else { return view! { <p>"…"</p> }.into_any() };
                     let count = questions.len();
                     let checked = s.checked;
                     let last = s.question + 1 == count;
                     view! {
-                        <h2 id="quiz-title">{format!("Predict step {step}")} <span class="muted">{format!(" · question {} of {count}", s.question + 1)}</span></h2>
-                        <form on:submit=move |ev| { ev.prevent_default(); if let Some(c) = picked.get_untracked() { session.check(c); request_animation_frame(|| focus("quiz-next")); } }>
+                        <h2 id="quiz-title">{format!("Predict {}", what(step))} <span class="muted">{format!(" · question {} of {count}", s.question + 1)}</span></h2>
+                        <form on:submit=move |ev| { ev.prevent_default(); if let Some(c) = picked.get_untracked() { check.run(c); request_animation_frame(|| focus("quiz-next")); } }>
                             <fieldset class="choices" disabled=checked.is_some()>
                                 <legend id="quiz-prompt" data-testid="quiz-prompt">{q.prompt.clone()}</legend>
                                 {q.choices.iter().enumerate().map(|(i, c)| {
@@ -79,8 +97,8 @@ pub fn QuizCard() -> impl IntoView {
                                     <p data-testid="quiz-rule">"Rule: " {q.rule.clone()}</p>
                                     <p class="muted">{q.explanation.clone()}</p>
                                 </div>
-                                <button class="primary" data-testid="quiz-next" on:click=move |_| session.after_feedback()>
-                                    {if last { "Reveal the step" } else { "Next question" }}
+                                <button class="primary" data-testid="quiz-next" on:click=move |_| next.run(())>
+                                    {if last { go_on } else { "Next question" }}
                                 </button>
                             }
                         })}
@@ -90,17 +108,30 @@ pub fn QuizCard() -> impl IntoView {
                 None => view! {
                     <h2 id="quiz-title">"Predict, then reveal"</h2>
                     <p class="muted">{move || {
-                        let s = state();
+                        let s = progress();
                         let done = s.done.len();
-                        if done > 0 && done == total() {
+                        if done > 0 && done == total.get() {
                             format!("Quiz finished: {} right of {} answered.", s.right(), s.answers.len())
                         } else {
-                            format!("Step forward: before each of {} steps you are asked what happens next. {}", total(), score())
+                            format!("Step forward: {} times you are asked what happens next. {}", total.get(), score())
                         }
                     }}</p>
                     <p class="muted" data-testid="quiz-score">{score}</p>
                 }.into_any(),
             }}
         </section>
+    }
+}
+
+/// The member view's quiz.
+#[component]
+pub fn QuizCard() -> impl IntoView {
+    let session = use_session();
+    view! {
+        <QuizPanel asked=Signal::derive(move || session.asked()) state=session.quiz
+            total=Signal::derive(move || session.timeline.with(|t| quiz_steps(t).len()))
+            check=Callback::new(move |c| session.check(c))
+            next=Callback::new(move |()| session.after_feedback())
+            what=|step| format!("step {step}") go_on="Reveal the step" />
     }
 }

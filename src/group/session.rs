@@ -18,6 +18,10 @@ pub struct GroupSession {
     pub guided: RwSignal<bool>,
     /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
     pub lesson: RwSignal<bool>,
+    /// Predict, then reveal: the learner's progress, when the quiz is on.
+    pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
+    /// The session's handover questions (computed only while the quiz is on).
+    pub questions: Memo<Vec<kip848_core::quiz::Question>>,
     /// Playback speed as a power of two, as in the member view.
     pub speed: RwSignal<i32>,
     pub notice: RwSignal<Option<Notice>>,
@@ -35,12 +39,22 @@ fn noted(t: &GroupTimeline) -> Vec<usize> {
 /// Provides a group session to every component below.
 pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSession {
     let timeline = RwSignal::new(timeline);
+    let quiz = RwSignal::new(None);
+    // Whether the quiz is on: the questions are computed again only when this changes.
+    let quizzing = Memo::new(move |_| quiz.with(Option::is_some));
     let session = GroupSession {
         timeline,
         frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
         playing: RwSignal::new(false),
         guided: RwSignal::new(false),
         lesson: RwSignal::new(false),
+        quiz,
+        questions: Memo::new(move |_| {
+            if !quizzing.get() {
+                return Vec::new();
+            }
+            timeline.with(kip848_core::group::quiz::group_questions)
+        }),
         speed: RwSignal::new(0),
         notice: RwSignal::new(None),
         scenario: RwSignal::new(None),
@@ -112,9 +126,72 @@ impl GroupSession {
         self.notice.set(result.err().map(Notice::Rejected));
     }
 
-    /// Moves the cursor to `cursor` (clamped).
+    /// Moves the cursor to `cursor` (clamped). In a quiz, a forward move stops at a step whose
+    /// question is not answered yet, and asks it.
     pub fn seek(self, cursor: usize) {
+        let here = self.timeline.with_untracked(|t| t.cursor());
+        let stop = (cursor > here)
+            .then(|| {
+                let done = self
+                    .quiz
+                    .with_untracked(|q| q.as_ref().map(|q| q.done.clone()))?;
+                self.questions.with_untracked(|qs| {
+                    qs.iter()
+                        .map(|q| q.step)
+                        .find(|s| *s >= here && *s < cursor && !done.contains(s))
+                })
+            })
+            .flatten();
+        let cursor = match stop {
+            Some(step) => {
+                self.playing.set(false);
+                self.quiz.update(|q| {
+                    if let Some(q) = q {
+                        q.asking = Some(step);
+                        q.question = 0;
+                        q.checked = None;
+                    }
+                });
+                step
+            }
+            None => cursor,
+        };
         self.timeline.update(|t| t.seek(cursor));
+    }
+
+    /// The question on screen, if one is asked.
+    pub fn asked(self) -> Option<(usize, Vec<kip848_core::quiz::Question>)> {
+        let step = self.quiz.with(|q| q.as_ref().and_then(|q| q.asking))?;
+        let questions = self
+            .questions
+            .with(|qs| qs.iter().filter(|q| q.step == step).cloned().collect());
+        Some((step, questions))
+    }
+
+    /// Checks `choice` for the question on screen.
+    pub fn check(self, choice: usize) {
+        let Some((step, asked)) = self.asked() else {
+            return;
+        };
+        self.quiz.update(|q| {
+            let Some(q) = q else { return };
+            if let (None, Some(question)) = (q.checked, asked.get(q.question)) {
+                q.checked = Some(choice);
+                q.answers
+                    .push((step, q.question, question.answer == choice));
+            }
+        });
+    }
+
+    /// After the feedback: the question is done; the group goes on from there.
+    pub fn after_feedback(self) {
+        self.quiz.update(|q| {
+            if let Some(q) = q {
+                if let Some(step) = q.asking.take() {
+                    q.done.insert(step);
+                }
+            }
+        });
     }
 
     pub fn position(self) -> (usize, usize) {

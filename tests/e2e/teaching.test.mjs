@@ -158,3 +158,28 @@ test('the group view keeps a note on screen until the user goes on', async () =>
   await expectText(page, 'group-position', position);
   await done();
 });
+
+test('the group view asks when a partition changes hands, and the answer is what the group then does', async () => {
+  const questions = core(['--quiz', join(ROOT, 'assets/group/slow-revoker.json')]);
+  assert.ok(questions.length >= 1);
+  const q = questions[0];
+  const { page, done } = await open(browser, `${server.url}?mode=group&scenario=slow-revoker&quiz=1`, { ready: 'group-view' });
+  // Step forward until the group stops to ask.
+  for (let i = 0; i <= q.step && (await page.getByTestId('quiz-prompt').count()) === 0; i += 1) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expectText(page, 'quiz-prompt', q.prompt);
+  await expectText(page, 'group-position', new RegExp(`^Step ${q.step} of`));
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-choice-0');
+  if (q.answer === 0) await page.keyboard.press('Space');
+  for (let k = 0; k < q.answer; k += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expectText(page, 'quiz-feedback', /^Right\./);
+  assert.equal(await text(page, 'quiz-rule'), `Rule: ${q.rule}`);
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-next');
+  await page.keyboard.press('Enter');
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('ArrowRight');
+  await expectText(page, 'group-position', new RegExp(`^Step ${q.step + 1} of`));
+  await done();
+});

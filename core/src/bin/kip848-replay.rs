@@ -47,6 +47,12 @@ fn main() -> ExitCode {
     let replay: Replay = if GroupTrace::claims(&text) {
         match GroupTrace::parse(&text) {
             Ok(trace) if frames => Box::new(move |emit| group_frames(trace, emit)),
+            Ok(trace) if quiz => Box::new(move |emit| {
+                let timeline = GroupTimeline::from_trace(trace);
+                for q in kip848_core::group::quiz::group_questions(&timeline) {
+                    emit(serde_json::to_string(&q).unwrap_or_default());
+                }
+            }),
             Ok(trace) => Box::new(move |emit| trace.replay(emit)),
             Err(e) => {
                 eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());

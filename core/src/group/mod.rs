@@ -23,6 +23,7 @@ mod input;
 mod leave;
 mod line;
 pub mod ownership;
+pub mod quiz;
 mod reconcile;
 mod records;
 mod schedule;
