@@ -74,11 +74,15 @@ fn may_change(effect: &Effect, first: bool) -> BTreeSet<&'static str> {
             // runs onPartitionsAssigned, with nothing to add: that has no effect of its own.
             ["awaiting", "target", "local.pending_revocation"].into()
         }
-        Effect::ReportError { .. } => [].into(),
+        // A failed callback drops the running reconciliation of the shipped client as it reports.
+        Effect::ReportError { .. } => ["target", "awaiting"].into(),
     };
     // A heartbeat asked for while one is in flight is remembered without an effect (cgmsm.md §5
-    // "Sending"): it shows with the effect after which it happened.
+    // "Sending"): it shows with the effect after which it happened. Likewise the shipped client
+    // drops partitions pending revocation (already out of the assigned set) without an effect of
+    // their own when a late release completes: the "revoking" chips go with the next effect.
     fields.insert("remembered");
+    fields.insert("local.pending_revocation");
     if first {
         fields.extend([
             "now",
