@@ -103,6 +103,9 @@ site: tools-site $(if $(SITE_APP),,build)
 	rm -rf $(SITE) target/book
 	mkdir -p target/book
 	cp -R book/. target/book/
+	rm -rf target/mdbook-theme
+	mdbook init target/mdbook-theme --theme --force --title theme --ignore none > /dev/null
+	node tools/site/theme.mjs target/mdbook-theme/theme target/book/theme
 	$(REPLAY) --glossary | node tools/site/glossary.mjs book/src/chapters/glossary.md > target/book/src/chapters/glossary.md
 	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
 	mkdir -p $(SITE)/app

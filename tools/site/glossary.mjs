@@ -18,7 +18,7 @@ export function glossary(template, lines) {
     if (terms.length === 0) throw new Error('no glossary terms on standard input');
     if (!template.includes(MARKER)) throw new Error(`the template has no ${MARKER} line`);
     const entries = terms.map((t) => {
-        const parts = [`### ${text(t.term)} {#${t.id}}`, '', text(t.definition)];
+        const parts = [`## ${text(t.term)} {#${t.id}}`, '', text(t.definition)];
         if (t.shipped) parts.push('', `*The client Kafka shipped:* ${text(t.shipped)}`);
         parts.push('', `<small>Source: ${text(t.source)}. Id \`${t.id}\`.</small>`);
         return parts.join('\n');

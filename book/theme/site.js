@@ -21,14 +21,30 @@
         const theme = wanted();
         for (const frame of document.querySelectorAll('.live-step iframe')) {
             const src = frame.getAttribute('src');
-            const url = new URL(src, document.baseURI);
-            if (url.searchParams.get('theme') === theme) continue;
-            url.searchParams.set('theme', theme);
-            // Keep the address relative, as written in the chapter.
-            frame.setAttribute('src', src.split('?')[0] + url.search + url.hash);
+            const now = (src.match(/[?&]theme=([^&#]*)/) ?? [])[1];
+            if (now === theme) continue;
+            // Only the theme changes: the rest of the address stays as the chapter wrote it.
+            frame.setAttribute(
+                'src',
+                now === undefined ? src.replace(/(#|$)/, `&theme=${theme}$1`) : src.replace(/([?&]theme=)[^&#]*/, `$1${theme}`),
+            );
         }
     }
 
     apply();
     new MutationObserver(apply).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+})();
+
+// The sidebar toggle is a <button> in this book's template (tools/site/theme.mjs): it opens and
+// closes the sidebar through mdBook's own checkbox, as mdBook's <label> did.
+(function sidebarToggleButton() {
+    'use strict';
+    const button = document.getElementById('mdbook-sidebar-toggle');
+    const checkbox = document.getElementById('mdbook-sidebar-toggle-anchor');
+    if (!button || !checkbox || button.tagName !== 'BUTTON') return;
+    button.setAttribute('aria-expanded', String(checkbox.checked));
+    button.addEventListener('click', () => {
+        checkbox.checked = !checkbox.checked;
+        checkbox.dispatchEvent(new Event('change'));
+    });
 })();
