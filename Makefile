@@ -7,6 +7,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 TRUNK_VERSION := 0.21.14
+# mdBook builds the book of `make site`: search only (an index built here, searched in the page),
+# without its development server and file watcher.
+MDBOOK_VERSION := 0.5.4
 # wasm-bindgen-cli must be the exact version of the wasm-bindgen library in Cargo.lock.
 WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/^version = "\(.*\)"/\1/p;}' Cargo.lock)
 # wasm-opt (npm binaryen) must be the version Trunk.toml names.
@@ -21,7 +24,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench size-floor fuzz tools tools-web tools-e2e browser
+.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
@@ -29,6 +32,8 @@ help:
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
 	@echo "make fuzz    a long fuzzing run (FUZZ_CASES=300000 by default)"
+	@echo "make site    the static site in target/site/: the book (mdBook) with the app under app/, .br and .gz beside each file"
+	@echo "make serve-site   build the site and serve it on http://127.0.0.1:8090/kip848-viz/ (SITE_PORT, SITE_PREFIX)"
 
 serve: tools-web
 	cargo fetch --locked
@@ -81,7 +86,43 @@ size-floor: tools-web
 		wasm-opt -Oz $(FLOOR)/$${page}_bg.wasm --output=$(FLOOR)/$${page}_bg.wasm; \
 	done
 
+# The site: the book at the root of target/site/ and the app's release build under app/. Static files
+# with relative addresses only, so it works from any sub-path of any static host. The glossary chapter
+# is generated from the app's own definitions; tools/site/check.mjs fails the build on an outside
+# resource, a dead relative link, or a live step that does not show what book/embeds.json says
+# (checked against kip848-replay --frames); then every text asset gets .br and .gz copies.
+# SITE_APP=DIR takes the app from DIR (an existing release build) instead of running `make build`.
+SITE := target/site
+SITE_APP ?=
+SITE_PREFIX ?= /kip848-viz/
+SITE_PORT ?= 8090
+REPLAY = $(or $(CARGO_TARGET_DIR),target)/debug/kip848-replay
+
+site: tools-site $(if $(SITE_APP),,build)
+	cargo build --locked --quiet -p kip848-core --bin kip848-replay
+	rm -rf $(SITE) target/book
+	mkdir -p target/book
+	cp -R book/. target/book/
+	rm -rf target/mdbook-theme
+	mdbook init target/mdbook-theme --theme --force --title theme --ignore none > /dev/null
+	node tools/site/theme.mjs target/mdbook-theme/theme target/book/theme
+	$(REPLAY) --glossary | node tools/site/glossary.mjs book/src/chapters/glossary.md > target/book/src/chapters/glossary.md
+	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
+	mkdir -p $(SITE)/app
+	cp -R $(or $(SITE_APP),dist)/. $(SITE)/app/
+	node tools/site/check.mjs --site $(SITE) --replay $(REPLAY)
+	node tools/site/compress.mjs $(SITE)
+
+serve-site: site
+	node tools/site/serve.mjs --root $(SITE) --prefix $(SITE_PREFIX) --port $(SITE_PORT)
+
 # ---- tools: each step checks before it installs ----
+
+tools-site:
+	@if [ "$$(mdbook --version 2>/dev/null)" != "mdbook v$(MDBOOK_VERSION)" ]; then \
+		echo "installing mdbook $(MDBOOK_VERSION) from crates.io (a few minutes)"; \
+		cargo install --locked mdbook --version $(MDBOOK_VERSION) --no-default-features --features search --force; \
+	fi
 
 tools: tools-web tools-e2e browser
 

@@ -1,0 +1,36 @@
+// The book's glossary, generated from the app's own definitions so the two cannot drift:
+// `kip848-replay --glossary` prints kip848_core::glossary::TERMS as JSON lines; this script puts
+// them in place of the marker line of the chapter template.
+//
+//   kip848-replay --glossary | node tools/site/glossary.mjs TEMPLATE.md > glossary.md
+import { readFileSync } from 'node:fs';
+
+const MARKER = '<!-- glossary terms -->';
+
+/// Markdown-escapes a definition: it is plain text, never markup.
+const text = (s) => s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+
+export function glossary(template, lines) {
+    const terms = lines
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line));
+    if (terms.length === 0) throw new Error('no glossary terms on standard input');
+    if (!template.includes(MARKER)) throw new Error(`the template has no ${MARKER} line`);
+    const entries = terms.map((t) => {
+        const parts = [`## ${text(t.term)} {#${t.id}}`, '', text(t.definition)];
+        if (t.shipped) parts.push('', `*The client Kafka shipped:* ${text(t.shipped)}`);
+        parts.push('', `<small>Source: ${text(t.source)}. Id \`${t.id}\`.</small>`);
+        return parts.join('\n');
+    });
+    return template.replace(MARKER, entries.join('\n\n'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+    const [template] = process.argv.slice(2);
+    if (!template) {
+        console.error('usage: kip848-replay --glossary | node tools/site/glossary.mjs TEMPLATE.md');
+        process.exit(2);
+    }
+    process.stdout.write(glossary(readFileSync(template, 'utf8'), readFileSync(0, 'utf8')));
+}
