@@ -88,8 +88,8 @@ size-floor: tools-web
 
 # The site: the book at the root of target/site/ and the app's release build under app/. Static files
 # with relative addresses only, so it works from any sub-path of any static host. The glossary chapter
-# is generated from the app's own definitions; tools/site/check.mjs fails the build on an outside
-# resource, a dead relative link, or a live step that does not show what book/embeds.json says
+# is generated from the app's own definitions; tests/site/check.mjs fails the build on an outside
+# resource, a dead relative link, or a live step that does not show what assets/book/embeds.json says
 # (checked against kip848-replay --frames); then every text asset gets .br and .gz copies.
 # SITE_APP=DIR takes the app from DIR (an existing release build) instead of running `make build`.
 SITE := target/site
@@ -102,19 +102,19 @@ site: tools-site $(if $(SITE_APP),,build)
 	cargo build --locked --quiet -p kip848-core --bin kip848-replay
 	rm -rf $(SITE) target/book
 	mkdir -p target/book
-	cp -R book/. target/book/
+	cp -R assets/book/. target/book/
 	rm -rf target/mdbook-theme
 	mdbook init target/mdbook-theme --theme --force --title theme --ignore none > /dev/null
-	node tools/site/theme.mjs target/mdbook-theme/theme target/book/theme
-	$(REPLAY) --glossary | node tools/site/glossary.mjs book/src/chapters/glossary.md > target/book/src/chapters/glossary.md
+	node tests/site/theme.mjs target/mdbook-theme/theme target/book/theme
+	$(REPLAY) --glossary | node tests/site/glossary.mjs assets/book/src/chapters/glossary.md > target/book/src/chapters/glossary.md
 	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
 	mkdir -p $(SITE)/app
 	cp -R $(or $(SITE_APP),dist)/. $(SITE)/app/
-	node tools/site/check.mjs --site $(SITE) --replay $(REPLAY)
-	node tools/site/compress.mjs $(SITE)
+	node tests/site/check.mjs --site $(SITE) --replay $(REPLAY)
+	node tests/site/compress.mjs $(SITE)
 
 serve-site: site
-	node tools/site/serve.mjs --root $(SITE) --prefix $(SITE_PREFIX) --port $(SITE_PORT)
+	node tests/site/serve.mjs --root $(SITE) --prefix $(SITE_PREFIX) --port $(SITE_PORT)
 
 # ---- tools: each step checks before it installs ----
 

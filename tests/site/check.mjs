@@ -5,12 +5,12 @@
 //   notes in mdBook's vendored files), or one of the few listed below with the reason it is never
 //   fetched;
 // - every relative link and resource of every page resolves to a file of the site;
-// - every live step (an iframe in a <figure class="live-step">) is listed in book/embeds.json, in
+// - every live step (an iframe in a <figure class="live-step">) is listed in assets/book/embeds.json, in
 //   order, with its address, a title and a text fallback; its scenario exists; and what embeds.json
 //   says it shows (state, epoch, caption, …) is what `kip848-replay --frames` gives at that step.
 //
-//   node tools/site/check.mjs --site target/site --replay PATH/TO/kip848-replay
-//   node tools/site/check.mjs --write-embeds --replay PATH   (rewrites book/embeds.json from the
+//   node tests/site/check.mjs --site target/site --replay PATH/TO/kip848-replay
+//   node tests/site/check.mjs --write-embeds --replay PATH   (rewrites assets/book/embeds.json from the
 //        chapters and the replay: review the diff, it is what the browser tests hold the site to)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EMBEDS = join(ROOT, 'book/embeds.json');
-const CHAPTERS = join(ROOT, 'book/src');
+const EMBEDS = join(ROOT, 'assets/book/embeds.json');
+const CHAPTERS = join(ROOT, 'assets/book/src');
 
 const MEMBER_PANELS = ['caption', 'member', 'assigned', 'lane', 'inspector', 'log', 'sequence', 'transport'];
 const GROUP_PANELS = ['caption', 'chart', 'members', 'coordinator', 'lanes', 'steps', 'transport'];
@@ -240,7 +240,7 @@ export function writeEmbeds(replay) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/// Every live step of the built site against book/embeds.json and the replay.
+/// Every live step of the built site against assets/book/embeds.json and the replay.
 export function checkEmbeds(site, replay) {
     const problems = [];
     const entries = JSON.parse(readFileSync(EMBEDS, 'utf8'));
@@ -250,12 +250,12 @@ export function checkEmbeds(site, replay) {
         if (!existsSync(page)) continue;
         for (const step of liveSteps(readFileSync(page, 'utf8'))) built.push({ chapter, page, ...step });
     }
-    if (built.length !== entries.length) problems.push(`${built.length} live steps in the site, ${entries.length} in book/embeds.json`);
+    if (built.length !== entries.length) problems.push(`${built.length} live steps in the site, ${entries.length} in assets/book/embeds.json`);
     built.forEach((step, i) => {
         const entry = entries[i];
         const where = `${step.chapter}, live step ${i + 1}`;
         if (!entry || entry.chapter !== step.chapter || entry.src !== step.src) {
-            problems.push(`${where}: ${step.src} is not entry ${i + 1} of book/embeds.json`);
+            problems.push(`${where}: ${step.src} is not entry ${i + 1} of assets/book/embeds.json`);
             return;
         }
         const d = describe(step.src);
@@ -291,11 +291,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     };
     const replay = option('replay');
     if (!replay) {
-        console.error('usage: node tools/site/check.mjs --site DIR --replay KIP848_REPLAY | --write-embeds --replay KIP848_REPLAY');
+        console.error('usage: node tests/site/check.mjs --site DIR --replay KIP848_REPLAY | --write-embeds --replay KIP848_REPLAY');
         process.exit(2);
     }
     if (args.includes('--write-embeds')) {
-        console.log(`book/embeds.json: ${writeEmbeds(resolve(replay))} live steps`);
+        console.log(`assets/book/embeds.json: ${writeEmbeds(resolve(replay))} live steps`);
         process.exit(0);
     }
     const site = resolve(option('site') ?? 'target/site');

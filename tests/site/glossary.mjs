@@ -2,7 +2,7 @@
 // `kip848-replay --glossary` prints kip848_core::glossary::TERMS as JSON lines; this script puts
 // them in place of the marker line of the chapter template.
 //
-//   kip848-replay --glossary | node tools/site/glossary.mjs TEMPLATE.md > glossary.md
+//   kip848-replay --glossary | node tests/site/glossary.mjs TEMPLATE.md > glossary.md
 import { readFileSync } from 'node:fs';
 
 const MARKER = '<!-- glossary terms -->';
@@ -29,7 +29,7 @@ export function glossary(template, lines) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const [template] = process.argv.slice(2);
     if (!template) {
-        console.error('usage: kip848-replay --glossary | node tools/site/glossary.mjs TEMPLATE.md');
+        console.error('usage: kip848-replay --glossary | node tests/site/glossary.mjs TEMPLATE.md');
         process.exit(2);
     }
     process.stdout.write(glossary(readFileSync(template, 'utf8'), readFileSync(0, 'utf8')));
