@@ -180,7 +180,8 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     session.guided.set(start.view.guided);
     session.scenario.set(start.view.scenario);
     session.lesson.set(start.view.lesson || embed.lesson);
-    let quiz = start.view.quiz || embed.quiz;
+    // In the group view the group has the quiz.
+    let quiz = start.view.quiz || (embed.quiz && !embed.group);
     session.notice.set(start.notice);
     if let (Some(id), false, false) = (&embed.scenario, linked, embed.group) {
         open_scenario(session, id);

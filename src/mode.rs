@@ -158,6 +158,9 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bo
             group.seek(step);
         }
     }
+    if embed.group && embed.quiz {
+        group.quiz.set(Some(Default::default()));
+    }
     group
         .playing
         .set((embed.group || from_link) && embed.autoplay);

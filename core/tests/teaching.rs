@@ -303,3 +303,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn group_questions_do_not_depend_on_where_the_cursor_is() {
+    use kip848_core::group::quiz::group_questions;
+    use kip848_core::group::{GroupTimeline, GroupTrace};
+    let text = std::fs::read_to_string(format!(
+        "{}/../assets/group/slow-revoker.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("a file");
+    let mut t = GroupTimeline::from_trace(GroupTrace::parse(&text).expect("a group scenario"));
+    let at_end = group_questions(&t);
+    t.seek(0);
+    assert_eq!(group_questions(&t), at_end);
+    assert!(!at_end.is_empty());
+}

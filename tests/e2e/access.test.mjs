@@ -53,6 +53,9 @@ test('the main path works from the keyboard alone', async () => {
 
 test('every control can be reached with Tab and shows a visible focus ring', async () => {
   const { page, done } = await open(browser, server.url);
+  // With a heartbeat in flight the answer buttons are live (before, nothing can be answered).
+  await page.keyboard.press('s');
+  await expectText(page, 'state', 'JOINING');
   const seen = new Set();
   for (let i = 0; i < 80; i += 1) {
     await page.keyboard.press('Tab');
