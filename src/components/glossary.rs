@@ -55,7 +55,8 @@ pub fn GlossaryDialog() -> impl IntoView {
             <div class="dialog-backdrop" on:click=move |_| session.glossary_open.set(false)></div>
             <div class="dialog glossary" role="dialog" aria-modal="true" aria-labelledby="glossary-title" data-testid="glossary">
                 <h2 id="glossary-title">"Glossary"</h2>
-                <dl>
+                // Scrolls on its own: focusable, so the keyboard can scroll it too.
+                <dl tabindex="0" aria-label="Terms and definitions">
                     {TERMS.iter().map(|t| view! {
                         <dt id=format!("glossary-{}", t.id)>{t.term}</dt>
                         <dd>

@@ -69,7 +69,7 @@ test('every control can be reached with Tab and shows a visible focus ring', asy
     seen.add(info.id);
     assert.ok(info.outline !== 'none' && info.width >= 2, `focus ring on ${info.id}: ${JSON.stringify(info)}`);
   }
-  for (const id of ['subscribe', 'send', 'answer', 'play', 'step-effect', 'scrubber', 'speed', 'load-scenario', 'help-button']) {
+  for (const id of ['close', 'send', 'answer', 'play', 'step-effect', 'scrubber', 'speed', 'load-scenario', 'help-button']) {
     assert.ok(seen.has(id), `${id} is reachable by Tab (reached: ${[...seen].join(', ')})`);
   }
   await done();
