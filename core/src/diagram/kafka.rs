@@ -84,7 +84,7 @@ pub fn layout() -> Diagram {
         14.0,
     );
     // The two side lines of the column: new targets come in on the left, targets already
-    // reached go down to STABLE on the right. Their labels sit between ACKNOWLEDGING and STABLE.
+    // reached go down to STABLE on the right.
     let (new_x, same_x) = (72.0, 227.0);
     let new_meet = pt(new_x, R + 8.0);
     let same_meet = pt(same_x, R + 8.0);
@@ -134,7 +134,8 @@ pub fn layout() -> Diagram {
                     &[n.left(Stable, 0.0), pt(new_x, S), new_meet],
                 ),
             ],
-            on("new\ntarget", new_x, between(A)),
+            // On the stretch ACKNOWLEDGING's and STABLE's lines share, beside RECONCILING's.
+            on("new\ntarget", new_x, between(R)),
         ),
         gathered(
             Stable,

@@ -114,6 +114,15 @@ impl Edge {
         self.to == to && self.from.contains(&from)
     }
 
+    /// The transitions it stands for as the app and the SVG write them: `FROM-TO FROM-TO`.
+    pub fn transition_list(&self) -> String {
+        self.transitions()
+            .iter()
+            .map(|(f, t)| format!("{}-{}", f.as_str(), t.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Whether it stands for more than one transition.
     pub fn is_grouped(&self) -> bool {
         self.from.len() > 1

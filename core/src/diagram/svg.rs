@@ -67,17 +67,19 @@ const TONES: [&str; 6] = [
     "terminated",
 ];
 
+/// The app's rules for the diagram (style/main.css), with this palette's colours in place of
+/// its tokens: the export draws the same DOM the app does, so it looks the same.
 fn rules(p: &Palette) -> String {
     let mut css = format!(
         ".bg{{fill:{bg}}}\
          .group path{{fill:none;stroke:{group};stroke-width:1.5;stroke-dasharray:6 4}}\
          .group text{{fill:{muted};font-style:italic}}\
-         .edge path{{fill:none;stroke:{line};stroke-width:1.6}}\
-         .edge path.head{{fill:{line};stroke:none}}\
-         .edge text{{fill:{muted}}}\
-         .edge.fired path.line{{stroke:{accent};stroke-width:2.6}}\
-         .edge.fired path.head{{fill:{accent}}}\
-         .edge.fired text{{fill:{accent};font-weight:700}}\
+         .edge path,.edge-group path{{fill:none;stroke:{line};stroke-width:1.6}}\
+         .edge text,.edge-group text{{fill:{muted}}}\
+         path.head{{fill:{line};stroke:none}}\
+         .fired>path.line{{stroke:{accent};stroke-width:2.6}}\
+         .fired>path.head{{fill:{accent}}}\
+         .fired>text{{fill:{accent};font-weight:700}}\
          .way{{fill:none;stroke:{accent};stroke-width:2.6;stroke-linecap:round}}\
          .node rect{{fill:{node};stroke:{border};stroke-width:1.5}}\
          .node text{{fill:{text};font-weight:700}}\
@@ -92,7 +94,10 @@ fn rules(p: &Palette) -> String {
         text = p.text,
     );
     for (name, colour) in TONES.iter().zip(p.tones) {
-        let _ = write!(css, ".node.current.{name} rect{{stroke:{colour}}}");
+        let _ = write!(
+            css,
+            ".node.current[data-tone=\"{name}\"] rect{{stroke:{colour}}}"
+        );
     }
     css
 }
@@ -122,13 +127,52 @@ fn text(out: &mut String, label: &Label) {
     out.push_str("</text>");
 }
 
-/// The transitions an edge stands for, as the app writes them: `FROM-TO FROM-TO`.
-pub fn transition_list(edge: &Edge) -> String {
-    edge.transitions()
-        .iter()
-        .map(|(f, t)| format!("{}-{}", f.as_str(), t.as_str()))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// One edge, as the app draws it: a `.edge` for a single transition; for several, a `.edge-group`
+/// holding a `.edge` per transition (with its own stub, if it has one). `fired`: the transition
+/// shown, when this edge stands for it.
+fn edge_svg(out: &mut String, edge: &Edge, fired: Option<(StateName, StateName)>) {
+    let class = |name: &str, on: bool| {
+        if on {
+            format!("{name} fired")
+        } else {
+            name.to_owned()
+        }
+    };
+    let kind = if edge.is_grouped() {
+        "edge-group"
+    } else {
+        "edge"
+    };
+    let _ = write!(
+        out,
+        "<g class=\"{}\" data-transitions=\"{}\">",
+        class(kind, fired.is_some()),
+        edge.transition_list()
+    );
+    if let Some(note) = edge.note {
+        let _ = write!(out, "<title>{}</title>", escape(note));
+    }
+    if edge.is_grouped() {
+        for stub in edge.stubs.iter().filter(|s| s.from.len() > 1) {
+            let _ = write!(out, "<path class=\"stub\" d=\"{}\"/>", stub.path);
+        }
+        for &from in &edge.from {
+            let on = fired.is_some_and(|(f, _)| f == from);
+            let _ = write!(
+                out,
+                "<g class=\"{}\" data-from=\"{from}\">",
+                class("edge", on)
+            );
+            if let Some(stub) = edge.stubs.iter().find(|s| s.from == [from]) {
+                let _ = write!(out, "<path class=\"stub\" d=\"{}\"/>", stub.path);
+            }
+            out.push_str("</g>");
+        }
+    }
+    let _ = write!(out, "<path class=\"line\" d=\"{}\"/>", edge.path);
+    let _ = write!(out, "<path class=\"head\" d=\"{}\"/>", edge.head);
+    text(out, &edge.label);
+    out.push_str("</g>");
 }
 
 /// The diagram as SVG: `current` drawn with a heavy border in its state's colour, `fired` (the
@@ -165,26 +209,7 @@ pub fn to_svg(
     }
     let fired_edge = fired.and_then(|(f, t)| diagram.edge_for(f, t));
     for edge in &diagram.edges {
-        let class = if fired_edge == Some(edge) {
-            "edge fired"
-        } else {
-            "edge"
-        };
-        let _ = write!(
-            out,
-            "<g class=\"{class}\" data-transitions=\"{}\">",
-            transition_list(edge)
-        );
-        if let Some(note) = edge.note {
-            let _ = write!(out, "<title>{}</title>", escape(note));
-        }
-        for stub in &edge.stubs {
-            let _ = write!(out, "<path class=\"stub\" d=\"{}\"/>", stub.path);
-        }
-        let _ = write!(out, "<path class=\"line\" d=\"{}\"/>", edge.path);
-        let _ = write!(out, "<path class=\"head\" d=\"{}\"/>", edge.head);
-        text(&mut out, &edge.label);
-        out.push_str("</g>");
+        edge_svg(&mut out, edge, fired.filter(|_| fired_edge == Some(edge)));
     }
     // The fired transition's whole way (its own stub too) drawn again over every other line.
     if let (Some((from, _)), Some(edge)) = (fired, fired_edge) {
@@ -199,7 +224,7 @@ pub fn to_svg(
         };
         let _ = write!(
             out,
-            "<g class=\"node {}{current}\" data-state=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
+            "<g class=\"node{current}\" data-tone=\"{}\" data-state=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
             tone(node.state),
             node.state.as_str(),
             num(r.x),

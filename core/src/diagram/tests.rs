@@ -126,7 +126,10 @@ fn the_svg_marks_the_current_state_and_the_fired_edge() {
     let d = layout(Model::Kafka);
     let svg = to_svg(&d, Some(Fenced), Some((Stable, Fenced)), Theme::Dark);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 440"));
+    // The fence is drawn from the heartbeating box: the group lights up, and in it STABLE's edge.
+    assert_eq!(svg.matches("class=\"edge-group fired\"").count(), 1);
     assert_eq!(svg.matches("class=\"edge fired\"").count(), 1);
+    assert!(svg.contains("<g class=\"edge fired\" data-from=\"STABLE\">"));
     assert_eq!(svg.matches(" current\"").count(), 1);
     assert!(svg.contains("data-state=\"FENCED\""));
     assert_eq!(svg.matches("class=\"way\"").count(), 1);
