@@ -163,18 +163,28 @@ pub fn Diagram() -> impl IntoView {
     };
     let view_box =
         move || shape.with(|d| format!("0 0 {} {}", num(d.view_box.w), num(d.view_box.h)));
-    // Never wider than its own size: at 1:1 the text is 13 px; narrower, it shrinks to 11 px at
-    // 375 px (the layouts are drawn for that), never less.
-    let max_width = move || shape.with(|d| format!("max-width: {}px", num(d.view_box.w)));
+    // Never wider than its own size (text 13 px), never narrower than text 11 px: in a narrower
+    // column the frame scrolls sideways (the shipped client's diagram in a 375 px window).
+    let widths = move || {
+        shape.with(|d| {
+            format!(
+                "max-width: {}px; min-width: {}px",
+                num(d.view_box.w),
+                num(d.min_width_px(11.0).ceil())
+            )
+        })
+    };
     view! {
-        <svg class="diagram" viewBox=view_box style=max_width font-family=FONT_FAMILY role="img"
-            aria-labelledby="diagram-title" data-testid="diagram" data-model=move || model.get().as_str()>
-            <title id="diagram-title">{title}</title>
-            {groups}
-            {edges}
-            {shown}
-            {nodes}
-        </svg>
+        <div class="diagram-frame">
+            <svg class="diagram" viewBox=view_box style=widths font-family=FONT_FAMILY role="img"
+                aria-labelledby="diagram-title" data-testid="diagram" data-model=move || model.get().as_str()>
+                <title id="diagram-title">{title}</title>
+                {groups}
+                {edges}
+                {shown}
+                {nodes}
+            </svg>
+        </div>
         <p class="muted legend">{move || match model.get() {
             Model::Seed => "ASSIGNING: the member is in a ",
             Model::Kafka => "RECONCILING: the member is in a ",

@@ -180,6 +180,13 @@ impl Diagram {
         let smallest = self.labels().map(|l| l.size).fold(f64::MAX, f64::min);
         smallest * width_px / self.view_box.w
     }
+
+    /// The narrowest the diagram may be drawn for its smallest text to stay `text_px` tall. The
+    /// app draws it no narrower, in a frame that scrolls sideways when the column is narrower
+    /// still (the shipped client's diagram in a 375 px window, whose column is about 330 px).
+    pub fn min_width_px(&self, text_px: f64) -> f64 {
+        self.view_box.w * text_px / self.smallest_text_at(self.view_box.w)
+    }
 }
 
 /// The designed diagram of `model`.

@@ -120,7 +120,7 @@ pub fn layout() -> Diagram {
     ];
     Diagram {
         model: Model::Seed,
-        view_box: Rect::from_edges(0.0, 0.0, 390.0, 474.0),
+        view_box: Rect::from_edges(0.0, 0.0, 378.0, 474.0),
         nodes: n.0,
         groups: vec![in_group],
         edges,

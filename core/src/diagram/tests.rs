@@ -83,9 +83,13 @@ fn groups_enclose_their_members_and_only_them() {
 
 #[test]
 fn text_is_at_least_11_px_in_a_375_px_column() {
+    // The seed's fits the app's column in a 375 px window (about 328 px) without scrolling.
+    assert!(layout(Model::Seed).min_width_px(11.0) <= 328.0);
     for d in both() {
         let px = d.smallest_text_at(375.0);
         assert!(px >= 11.0, "{:?}: {px:.1} px", d.model);
+        assert!(d.min_width_px(11.0) <= 375.0);
+        assert!((d.smallest_text_at(d.min_width_px(11.0)) - 11.0).abs() < 1e-9);
     }
 }
 
