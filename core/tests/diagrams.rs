@@ -1,6 +1,6 @@
-//! The state diagrams against what the app shows and what the repository carries: every transition
-//! a frame can highlight (built-in scenarios and random sessions, both models) has an edge and a way
-//! to pulse along; the README's SVGs are what `kip848-diagram` prints today.
+//! The state diagrams against what the app shows and what the repository carries: every
+//! transition a frame can highlight (built-in scenarios and random sessions, both models) has an
+//! edge and a way to pulse along; the README's SVGs are what `kip848-diagram` prints today.
 
 use kip848_core::diagram::{layout, to_svg, Theme};
 use kip848_core::timeline::Timeline;

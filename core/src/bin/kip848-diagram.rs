@@ -6,7 +6,8 @@ use kip848_core::diagram::{layout, to_svg, Theme};
 use kip848_core::{Model, StateName};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: kip848-diagram seed|kafka [--theme light|dark|auto] [--current STATE] [--fired FROM,TO]";
+const USAGE: &str = "usage: kip848-diagram seed|kafka [--theme light|dark|auto] \
+                     [--current STATE] [--fired FROM,TO]";
 
 fn state(name: &str) -> Result<StateName, String> {
     serde_json::from_value(serde_json::Value::String(name.to_ascii_uppercase()))

@@ -102,18 +102,29 @@ pub fn layout() -> Diagram {
             Reconciling,
             &[n.bottom(Joining, 0.0), n.top(Reconciling, 0.0)],
             on("target", X, between(J)),
+        )
+        .with_note(
+            "the first target, never the current assignment (processAssignmentReceived, \
+             reference §3.2)",
         ),
         line(
             Reconciling,
             Acknowledging,
             &[n.bottom(Reconciling, 0.0), n.top(Acknowledging, 0.0)],
             on("reconciled", X, between(R)),
+        )
+        .with_note(
+            "the reconciliation finished: revoked, committed, assigned, callbacks done (§3.3)",
         ),
         line(
             Acknowledging,
             Stable,
             &[n.bottom(Acknowledging, 0.0), n.top(Stable, 0.0)],
             on("ack sent", X, between(A)),
+        )
+        .with_note(
+            "the acknowledging heartbeat generated, the target reached \
+             (onHeartbeatRequestGenerated, §2.3)",
         ),
         // A newer target while reconciling is RECONCILING → RECONCILING: a loop out of its left
         // side into the same line that brings new targets from ACKNOWLEDGING and STABLE.
@@ -136,6 +147,11 @@ pub fn layout() -> Diagram {
             ],
             // On the stretch ACKNOWLEDGING's and STABLE's lines share, beside RECONCILING's.
             on("new\ntarget", new_x, between(R)),
+        )
+        .with_note(
+            "a target different from the current assignment: received in STABLE or \
+             ACKNOWLEDGING, left after the acknowledgement, or newer while reconciling (§3.2, \
+             §3.5)",
         ),
         gathered(
             Stable,
@@ -151,7 +167,8 @@ pub fn layout() -> Diagram {
                 ),
             ],
             on("target =\ncurrent", same_x, between(A)),
-        ),
+        )
+        .with_note("an assignment equal to the current one: nothing to reconcile (§3.2)"),
         line(
             Unsubscribed,
             Joining,
@@ -161,24 +178,33 @@ pub fn layout() -> Diagram {
                 n.right(Joining, -8.0),
             ],
             on("subscribe\n+ poll", 280.0, mid(OUT_Y + 16.0, TOP)),
-        ),
+        )
+        .with_note("subscribe(), then the application polls (onConsumerPoll, §2.3)"),
         line(
             Fenced,
             Joining,
             &[pt(120.0, n.rect(Fenced).bottom()), n.top(Joining, -30.0)],
             on("lost done", 120.0, TOP - 24.0),
-        ),
+        )
+        .with_note("onPartitionsLost finished (even failed), the member still FENCED (§2.3)"),
         line(
             Fenced,
             Unsubscribed,
             &[n.right(Fenced, 0.0), n.left(Unsubscribed, 0.0)],
             on("unsubscribe", 192.0, OUT_Y),
+        )
+        .with_note(
+            "unsubscribe() or close() while FENCED: the assignment cleared, no leave (§2.3)",
         ),
         edge(
             Src::Group(&heartbeating),
             Fenced,
             &[pt(70.0, TOP), n.bottom(Fenced, -20.0)],
             on("fenced", 70.0, OUT_Y + 46.0),
+        )
+        .with_note(
+            "FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID; PREPARE_LEAVING and LEAVING are in the \
+             table but go to UNSUBSCRIBED (§2.2, §2.3)",
         ),
         gathered(
             Fatal,
@@ -194,6 +220,10 @@ pub fn layout() -> Diagram {
                 ),
             ],
             on("fatal error", FATAL_X, 68.0),
+        )
+        .with_note(
+            "any other error; also from UNSUBSCRIBED, where nothing else happens \
+             (transitionToFatal, §2.3)",
         ),
         gathered(
             PrepareLeaving,
@@ -209,6 +239,10 @@ pub fn layout() -> Diagram {
                 ),
             ],
             on("leave", LX, mid(leave_meet.y, n.rect(PrepareLeaving).top())),
+        )
+        .with_note(
+            "unsubscribe(), close() or the poll timer expired (leaveGroup, §5); from \
+             UNSUBSCRIBED only in the table, leaveGroup leaves it unchanged",
         ),
         line(
             PrepareLeaving,
@@ -219,6 +253,10 @@ pub fn layout() -> Diagram {
                 LX,
                 mid(n.rect(PrepareLeaving).bottom(), n.rect(Leaving).top()),
             ),
+        )
+        .with_note(
+            "onPartitionsRevoked (or Lost) finished; at once when the poll timer expired \
+             (§5.1, §5.4)",
         ),
         gathered(
             Unsubscribed,
@@ -234,6 +272,10 @@ pub fn layout() -> Diagram {
                 ),
             ],
             on("leave\nsent or\nfenced", back_x, TOP + 60.0),
+        )
+        .with_note(
+            "LEAVING: the leave heartbeat generated (or skipped, no coordinator), or a fence; \
+             PREPARE_LEAVING: a fence cuts the leave short (§2.3, §5.1)",
         ),
         line(
             Leaving,
@@ -244,7 +286,8 @@ pub fn layout() -> Diagram {
                 LX,
                 mid(n.rect(Leaving).bottom(), BOTTOM),
             ),
-        ),
+        )
+        .with_note("the leave heartbeat generated after max.poll.interval.ms expired (§5.4)"),
         line(
             Stale,
             Joining,
@@ -255,6 +298,10 @@ pub fn layout() -> Diagram {
                 n.left(Joining, 0.0),
             ],
             on("poll + lost done", 150.0, STALE_Y),
+        )
+        .with_note(
+            "the application polls again and onPartitionsLost has finished \
+             (maybeRejoinStaleMember, §5.4)",
         ),
     ];
     Diagram {

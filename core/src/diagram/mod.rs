@@ -14,9 +14,9 @@
 //! use kip848_core::{Model, StateName};
 //!
 //! let diagram = layout(Model::Kafka);
-//! let fenced = diagram.edge_for(StateName::Stable, StateName::Fenced).unwrap();
-//! assert_eq!(fenced.group, Some("heartbeating"));
-//! let svg = to_svg(&diagram, Some(StateName::Fenced), Some((StateName::Stable, StateName::Fenced)), Theme::Light);
+//! let (stable, fenced) = (StateName::Stable, StateName::Fenced);
+//! assert_eq!(diagram.edge_for(stable, fenced).unwrap().group, Some("heartbeating"));
+//! let svg = to_svg(&diagram, Some(fenced), Some((stable, fenced)), Theme::Light);
 //! assert!(svg.starts_with("<svg"));
 //! ```
 

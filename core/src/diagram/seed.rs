@@ -52,7 +52,8 @@ pub fn layout() -> Diagram {
             Joining,
             &[n.bottom(New, 0.0), n.top(Joining, 0.0)],
             on("subscribe", X, 64.0),
-        ),
+        )
+        .with_note("subscribe in NEW: a full heartbeat with epoch 0 (cgmsm.md §5.1)"),
         line(
             New,
             Terminated,
@@ -62,25 +63,32 @@ pub fn layout() -> Diagram {
                 pt(close_x, n.top(Terminated, 0.0).y),
             ],
             on("close", close_x, 226.0),
-        ),
+        )
+        .with_note("close before subscribing (§5.1)"),
         line(
             Joining,
             Joined,
             &[n.bottom(Joining, 0.0), n.top(Joined, 0.0)],
             on("success", X, 180.0),
-        ),
+        )
+        .with_note("the first successful heartbeat response (§5.2)"),
         // JOINED ⇄ ASSIGNING: two parallel arrows, each labelled on its own side.
         line(
             Joined,
             Assigning,
             &[n.bottom(Joined, -15.0), n.top(Assigning, -15.0)],
             left_of("target", X - 15.0, 271.0),
-        ),
+        )
+        .with_note("a success with an assignment (§5.3)"),
         line(
             Assigning,
             Joined,
             &[n.top(Assigning, 15.0), n.bottom(Joined, 15.0)],
             right_of("reconciled", X + 15.0, 271.0),
+        )
+        .with_note(
+            "the assigned set reached the newest target, after the acknowledging heartbeat \
+             (§5.4)",
         ),
         gathered(
             Joining,
@@ -93,6 +101,10 @@ pub fn layout() -> Diagram {
                 ),
             ],
             on("fenced", fence_x, 181.0),
+        )
+        .with_note(
+            "UNKNOWN_MEMBER_ID or FENCED_MEMBER_EPOCH: the assignment cleared without \
+             callbacks, a full join heartbeat (§5.5)",
         ),
         edge(
             Src::Group(&in_group),

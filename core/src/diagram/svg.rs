@@ -186,8 +186,8 @@ pub fn to_svg(
     let vb = diagram.view_box;
     let (w, h) = (num(vb.w), num(vb.h));
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
-         font-family=\"{}\" role=\"img\" aria-label=\"State diagram of the {} model\">",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" \
+         width=\"{w}\" height=\"{h}\" font-family=\"{}\" role=\"img\" aria-label=\"State diagram of the {} model\">",
         FONT_FAMILY.replace('\'', "&apos;"),
         diagram.model.as_str()
     );
@@ -224,7 +224,8 @@ pub fn to_svg(
         };
         let _ = write!(
             out,
-            "<g class=\"node{current}\" data-tone=\"{}\" data-state=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
+            "<g class=\"node{current}\" data-tone=\"{}\" data-state=\"{}\">\
+             <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"7\"/>",
             tone(node.state),
             node.state.as_str(),
             num(r.x),
