@@ -44,6 +44,7 @@ pub mod compare;
 pub mod composer;
 mod config;
 pub mod cursor;
+pub mod diagram;
 mod effect;
 mod error_code;
 pub mod facts;
