@@ -24,7 +24,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
+.PHONY: help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
 	@echo "make serve   build and serve the app on http://127.0.0.1:8080 (installs what it needs)"
@@ -39,7 +39,7 @@ serve: tools-web
 	cargo fetch --locked
 	trunk serve --public-url / --no-autoreload
 
-test: tools lint test-core build test-web test-e2e
+test: tools lint test-core build test-web test-e2e test-site
 	@echo "make test: all passed"
 
 build: tools-web
@@ -61,6 +61,11 @@ test-web: tools
 # End to end: the release build in dist/, served under a sub-path, in headless Chromium.
 test-e2e: tools build
 	cd $(E2E) && node --test --test-concurrency=1 ./*.test.mjs
+
+# The built site (the book with the app under app/) in headless Chromium, under a sub-path.
+test-site: tools build
+	$(MAKE) site SITE_APP=dist
+	cd $(E2E) && node --test --test-concurrency=1 ./site.spec.mjs
 
 screenshots: tools build
 	cd $(E2E) && node screenshots.mjs

@@ -17,6 +17,7 @@ use crate::components::{
     live_region::LiveRegion,
     log::Log,
     member_facts::MemberFacts,
+    presenter::PresenterNotes,
     quiz_card::QuizCard,
     scenario_panel::ScenarioPanel,
     sequence::Sequence,
@@ -52,11 +53,18 @@ pub(crate) fn typing(ev: &web_sys::KeyboardEvent) -> bool {
     }
 }
 
-fn on_key(session: Session, ev: web_sys::KeyboardEvent) {
+fn on_key(session: Session, ev: web_sys::KeyboardEvent, blank: RwSignal<bool>) {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
         return;
     }
     let key = ev.key();
+    // Presenter mode: one key press is one effect; a clicker's keys do the same.
+    if session.embed.with_value(|e| e.present) && !typing(&ev) && !ev.shift_key() {
+        if crate::components::presenter::presenter_key(session, &key, blank).is_some() {
+            ev.prevent_default();
+            return;
+        }
+    }
     if key == "Escape" {
         session.help_open.set(false);
         session.glossary_open.set(false);
@@ -208,6 +216,18 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
 #[component]
 pub fn App() -> impl IntoView {
     let embed = Embed::parse(&window().location().search().unwrap_or_default());
+    provide_context(embed.clone());
+    // theme=light|dark: the page's colours whatever the reader's system prefers.
+    if embed.theme != crate::embed::Theme::Auto {
+        if let Some(root) = document().document_element() {
+            let _ = root.set_attribute("data-theme", embed.theme.as_str());
+        }
+    }
+    if embed.embedded {
+        if let Some(body) = document().body() {
+            let _ = body.class_list().add_1("embedded");
+        }
+    }
     let (session, group_link) = open(&embed);
     playback::drive(session);
     // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
@@ -233,16 +253,22 @@ pub fn App() -> impl IntoView {
             Mode::Group => group.notice.set(Some(notice)),
         },
     );
+    let blank = RwSignal::new(false);
+    if embed.present {
+        if let Some(body) = document().body() {
+            let _ = body.class_list().add_1("present");
+        }
+    }
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
             on_group_key(group, session, &ev);
         } else {
-            on_key(session, ev);
+            on_key(session, ev, blank);
         }
     });
     on_cleanup(move || keys.remove());
     let embedded = embed.embedded;
-    let group_first = embed.group;
+    let embed_present = embed.present;
     let shows = move |panel: &str| embed.shows(panel);
     view! {
         <a class="skip-link" href="#member-title">"Skip to the member"</a>
@@ -262,7 +288,7 @@ pub fn App() -> impl IntoView {
                     on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
             </header>
         </Show>
-        {(shows("header") || group_first).then(|| view! {
+        {(shows("header") && !embedded).then(|| view! {
             // A navigation landmark around the tab list (a `nav` with a tablist role would not be one).
             <nav aria-label="Views">
                 <div class="mode-tabs" role="tablist" aria-label="View">
@@ -291,6 +317,7 @@ pub fn App() -> impl IntoView {
                 }
             }>
             <div class="column controls-column">
+                {embed_present.then(|| view! { <PresenterNotes/> })}
                 <Show when=move || session.quiz.with(Option::is_some)>
                     <QuizCard/>
                 </Show>
@@ -329,6 +356,9 @@ pub fn App() -> impl IntoView {
             </footer>
         })}
         </div>
+        <Show when=move || blank.get()>
+            <div class="blank-screen" data-testid="blank" aria-label="The screen is blanked: press b" role="img"></div>
+        </Show>
         <HelpDialog/>
         <GlossaryDialog/>
         <TermDefinitions/>

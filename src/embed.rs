@@ -10,10 +10,47 @@
 //! | `from=A&to=B` | limits every move to steps A..=B |
 //! | `autoplay=1` | starts playing |
 //! | `speed=-2..4` | playback speed |
+//! | `show=member,assigned,…` | shows only these panels (either view) |
+//! | `theme=light\|dark\|auto` | the colours, whatever the reader's system says (auto: follow it) |
+//! | `present=1` | presenter mode: large type, one key one effect, the notes as speaker text |
+//! | `lesson=1`, `quiz=1` | lesson mode, predict-then-reveal |
 
 use std::collections::BTreeSet;
 
-/// The panels `hide=` can name.
+/// The group view's panels `hide=` and `show=` can name.
+pub const GROUP_PANELS: [&str; 9] = [
+    "caption",
+    "controls",
+    "chart",
+    "members",
+    "coordinator",
+    "lanes",
+    "steps",
+    "settings",
+    "transport",
+];
+
+/// A theme an embed can ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    /// Follow the reader's system.
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// The member view's panels `hide=` and `show=` can name.
 pub const PANELS: [&str; 15] = [
     "caption",
     "scenarios",
@@ -32,6 +69,15 @@ pub const PANELS: [&str; 15] = [
     "header",
 ];
 
+/// The panel names in a `hide=` or `show=` list, either view's, unknown ones left out.
+fn panels(value: &str) -> impl Iterator<Item = String> + '_ {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|p| PANELS.contains(p) || GROUP_PANELS.contains(p))
+        .map(str::to_owned)
+}
+
 /// The page's embed options (all off on a normal visit).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Embed {
@@ -49,6 +95,11 @@ pub struct Embed {
     pub quiz: bool,
     /// `lesson=1`: lesson mode.
     pub lesson: bool,
+    /// `show=`: only these panels (when given).
+    pub shown: Option<BTreeSet<String>>,
+    pub theme: Theme,
+    /// `present=1`: presenter mode.
+    pub present: bool,
 }
 
 impl Embed {
@@ -70,13 +121,16 @@ impl Embed {
                 "autoplay" => embed.autoplay = flag(&value),
                 "quiz" => embed.quiz = flag(&value),
                 "lesson" => embed.lesson = flag(&value),
-                "hide" => embed.hidden.extend(
-                    value
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|p| PANELS.contains(p))
-                        .map(str::to_owned),
-                ),
+                "hide" => embed.hidden.extend(panels(&value)),
+                "show" => embed.shown = Some(panels(&value).collect()),
+                "theme" => {
+                    embed.theme = match value.as_str() {
+                        "light" => Theme::Light,
+                        "dark" => Theme::Dark,
+                        _ => Theme::Auto,
+                    }
+                }
+                "present" => embed.present = flag(&value),
                 "scenario" => embed.scenario = Some(value.chars().take(80).collect()),
                 "step" => embed.step = value.parse().ok(),
                 "from" => {
@@ -108,9 +162,13 @@ impl Embed {
         embed
     }
 
-    /// Whether the panel named `panel` is shown.
+    /// Whether the panel named `panel` is shown: listed by `show=` when it is given, else not
+    /// hidden.
     pub fn shows(&self, panel: &str) -> bool {
-        !self.hidden.contains(panel)
+        match &self.shown {
+            Some(shown) => shown.contains(panel) && !self.hidden.contains(panel),
+            None => !self.hidden.contains(panel),
+        }
     }
 
     /// `cursor` kept inside the step range, if one is set.
@@ -130,11 +188,21 @@ impl Embed {
         if self.readonly {
             parts.push("readonly=1".to_owned());
         }
+        if let Some(shown) = &self.shown {
+            let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
+            parts.push(format!("show={}", shown.join(",")));
+        }
+        if self.theme != Theme::Auto {
+            parts.push(format!("theme={}", self.theme.as_str()));
+        }
+        if self.present {
+            parts.push("present=1".to_owned());
+        }
         let hidden: Vec<&str> = self
             .hidden
             .iter()
             .map(String::as_str)
-            .filter(|p| !["config", "session", "header"].contains(p))
+            .filter(|p| !["config", "session", "header", "console", "actions"].contains(p))
             .collect();
         if !hidden.is_empty() {
             parts.push(format!("hide={}", hidden.join(",")));

@@ -116,6 +116,7 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
 /// opened it: the page then starts on the group view.
 pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bool) {
     let group = provide_group_session(Default::default(), embed.readonly);
+    group.range.set_value(embed.range.filter(|_| embed.group));
     let from_link = link.is_some();
     let named = embed.scenario.as_deref().filter(|_| embed.group);
     if let Some(shared) = link {

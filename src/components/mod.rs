@@ -18,6 +18,7 @@ pub mod lesson_panel;
 pub mod live_region;
 pub mod log;
 pub mod member_facts;
+pub mod presenter;
 pub mod quiz_card;
 pub mod scenario_panel;
 pub mod sequence;

@@ -59,11 +59,14 @@ pub fn ScenarioPanel() -> impl IntoView {
         }
         focus_transport();
     };
+    let writable = session.writable();
     let description = move || session.timeline.with(|t| t.trace().description.clone());
     let note = move || session.frame.with(|f| f.note.clone());
     view! {
         <section class="panel scenarios" aria-labelledby="scenarios-title">
             <h2 id="scenarios-title">"Scenarios"</h2>
+            // A read-only embed shows what it is about, and cannot load or empty anything.
+            {writable.then(|| view! {
             <div class="row">
                 <label for="scenario" class="visually-hidden">"Scenario"</label>
                 <select id="scenario" data-testid="scenario" prop:value=move || choice.get()
@@ -79,6 +82,7 @@ pub fn ScenarioPanel() -> impl IntoView {
                     focus_transport();
                 }>"New session"</button>
             </div>
+            })}
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>
             <p class="muted" data-testid="scenario-description">{description}</p>
             <Show when=move || note().is_some()>

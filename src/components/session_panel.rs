@@ -109,7 +109,8 @@ pub fn SessionPanel() -> impl IntoView {
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
             <ShareControls view=Mode::Member notice=session.notice
                 fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
-                step=Signal::derive(move || session.timeline.with(|t| t.cursor())) />
+                step=Signal::derive(move || session.timeline.with(|t| t.cursor()))
+                fallback=Signal::derive(move || session.frame.with(|f| f.caption.clone())) />
         </section>
     }
 }

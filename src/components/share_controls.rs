@@ -16,6 +16,9 @@ pub fn ShareControls(
     #[prop(into)] fragment: Signal<String>,
     notice: RwSignal<Option<Notice>>,
     #[prop(optional, into)] step: Option<Signal<usize>>,
+    /// What the embed shows, in words (its fallback text).
+    #[prop(optional, into)]
+    fallback: Option<Signal<String>>,
 ) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
     let embed_open = RwSignal::new(false);
@@ -38,7 +41,7 @@ pub fn ShareControls(
             <input id=id("share-link") data-testid=id("share-link") type="text" readonly prop:value=url />
         })}
         <Show when=move || embed_open.get()>
-            <EmbedDialog group=group fragment=fragment step=step />
+            <EmbedDialog group=group fragment=fragment step=step fallback=fallback />
         </Show>
     }
 }

@@ -29,6 +29,8 @@ pub struct GroupSession {
     pub scenario: RwSignal<Option<String>>,
     /// Read-only embeds cannot act.
     pub readonly: bool,
+    /// An embed's step range (`from`, `to`): every move stays inside it.
+    pub range: StoredValue<Option<(usize, usize)>>,
 }
 
 /// The narrated steps of a group session.
@@ -59,6 +61,7 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
         notice: RwSignal::new(None),
         scenario: RwSignal::new(None),
         readonly,
+        range: StoredValue::new(None),
     };
     provide_context(session);
     session
@@ -129,6 +132,10 @@ impl GroupSession {
     /// Moves the cursor to `cursor` (clamped). In a quiz, a forward move stops at a step whose
     /// question is not answered yet, and asks it.
     pub fn seek(self, cursor: usize) {
+        let cursor = match self.range.get_value() {
+            Some((from, to)) => cursor.clamp(from.min(to), to.max(from)),
+            None => cursor,
+        };
         let here = self.timeline.with_untracked(|t| t.cursor());
         let stop = (cursor > here)
             .then(|| {

@@ -4,6 +4,7 @@
 use crate::components::share_controls::ShareControls;
 use crate::context::Notice;
 use crate::download::download;
+use crate::embed::Embed;
 use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
@@ -105,9 +106,15 @@ pub fn GroupControls() -> impl IntoView {
     };
     let writable = !session.readonly;
     let file_input = NodeRef::<leptos::html::Input>::new();
+    // An embed shows what its `show=`/`hide=` name; a read-only one cannot load, act or import.
+    let embed = use_context::<Embed>().unwrap_or_default();
+    let controls = embed.shows("controls");
+    let caption = embed.shows("caption");
+    let transport = embed.shows("transport");
     view! {
-        <section class="panel group-controls" aria-labelledby="group-scenarios-title">
-            <h2 id="group-scenarios-title">"Group scenarios"</h2>
+        <section class="panel group-controls" aria-labelledby="group-scenarios-title" class:compact=!controls>
+            <h2 id="group-scenarios-title" class:visually-hidden=!controls>"Group scenarios"</h2>
+            {(controls && writable).then(|| view! {
             <div class="row">
                 <label for="group-scenario" class="visually-hidden">"Group scenario"</label>
                 <select id="group-scenario" data-testid="group-scenario" prop:value=move || choice.get()
@@ -118,14 +125,20 @@ pub fn GroupControls() -> impl IntoView {
                 <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play"</button>
                 <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
             </div>
-            <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
-            <p class="muted" data-testid="group-description">{description}</p>
+            })}
+            {controls.then(|| view! {
+                <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
+                <p class="muted" data-testid="group-description">{description}</p>
+            })}
+            {caption.then(|| view! {
             <p class="caption" role="status" aria-live="polite" data-testid="group-caption">
                 {move || session.frame.with(|f| f.caption.clone())}
             </p>
             {move || note().map(|(fresh, text)| view! {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}
+            })}
+            {(caption && controls).then(|| view! {
             <div class="row lesson-strip" role="group" aria-label="Lesson">
                 <label class="choice">
                     <input type="checkbox" data-testid="group-lesson" prop:checked=move || session.lesson.get()
@@ -141,6 +154,8 @@ pub fn GroupControls() -> impl IntoView {
                     <button class="primary" data-testid="group-lesson-continue" on:click=move |_| session.lesson_continue()>"Continue ▶"</button>
                 </Show>
             </div>
+            })}
+            {transport.then(|| view! {
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
                     on:click=move |_| { session.playing.set(false); session.seek(0); }>"|◀"</button>
@@ -182,6 +197,8 @@ pub fn GroupControls() -> impl IntoView {
                     } />
                 <span class="position" data-testid="group-position">{position}</span>
             </div>
+            })}
+            {(controls && writable).then(|| view! {
             <div class="row" role="group" aria-label="Let time pass">
                 <button data-testid="group-next-event" disabled=!writable
                     title="Deliver the next message, or fire the next timer or timeout"
@@ -190,9 +207,11 @@ pub fn GroupControls() -> impl IntoView {
                 <button data-testid="group-wait-10s" disabled=!writable on:click=move |_| session.wait(10_000)>"+10 s"</button>
                 <span class="muted">"Acting at a step before the end forks the timeline there."</span>
             </div>
+            })}
             {move || notice().map(|(kind, text)| view! {
                 <p class=format!("notice {kind}") role="status" data-testid="group-notice" data-kind=kind>{text}</p>
             })}
+            {controls.then(|| view! {
             <div class="row">
                 <button data-testid="group-export" on:click=move |_| {
                     let json = session.timeline.with_untracked(|t| t.trace().to_json());
@@ -219,7 +238,10 @@ pub fn GroupControls() -> impl IntoView {
                 </label>
             </div>
             <ShareControls view=Mode::Group notice=session.notice
-                fragment=Signal::derive(move || { session.timeline.track(); fragment(session) }) />
+                fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
+                step=Signal::derive(move || session.frame.with(|f| f.step))
+                fallback=Signal::derive(move || session.frame.with(|f| f.caption.clone())) />
+            })}
         </section>
     }
 }

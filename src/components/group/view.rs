@@ -6,6 +6,7 @@ use super::{
     steps::GroupSteps,
 };
 use crate::components::quiz_card::QuizPanel;
+use crate::embed::Embed;
 use crate::group::{playback, use_group_session};
 use leptos::prelude::*;
 
@@ -26,18 +27,22 @@ fn GroupQuiz() -> impl IntoView {
 pub fn GroupView() -> impl IntoView {
     let session = use_group_session();
     playback::drive(session);
+    // An embed shows the panels its address names (`show=`, `hide=`); a read-only one no settings.
+    let embed = use_context::<Embed>().unwrap_or_default();
+    let shows = |panel: &str| embed.shows(panel);
+    let controls = shows("controls") || shows("caption") || shows("transport");
     view! {
-        <main class="group-layout" data-testid="group-view">
+        <main class="group-layout" class:embedded=embed.embedded data-testid="group-view">
             <Show when=move || session.quiz.with(Option::is_some)>
                 <GroupQuiz/>
             </Show>
-            <GroupControls/>
-            <OwnershipChart/>
-            <MemberColumns/>
-            <CoordinatorPanel/>
-            <MessageLanes/>
-            <GroupSteps/>
-            <GroupSettings/>
+            {controls.then(|| view! { <GroupControls/> })}
+            {shows("chart").then(|| view! { <OwnershipChart/> })}
+            {shows("members").then(|| view! { <MemberColumns/> })}
+            {shows("coordinator").then(|| view! { <CoordinatorPanel/> })}
+            {shows("lanes").then(|| view! { <MessageLanes/> })}
+            {shows("steps").then(|| view! { <GroupSteps/> })}
+            {(shows("settings") && !embed.readonly).then(|| view! { <GroupSettings/> })}
         </main>
     }
 }

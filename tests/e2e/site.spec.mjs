@@ -1,0 +1,204 @@
+// The built site (`make site`): the book under a sub-path with the app under app/. Every page loads
+// without an error and without sideways overflow; every live step shows what the replay gives at
+// its step (assets/book/embeds.json, written from kip848-replay --frames); links resolve; no outside
+// resource; embeds on one page are independent of each other and of an app tab; a read-only embed
+// cannot be reset; presenter keys step one effect; axe finds nothing on the book's pages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { launch, ROOT, setText } from './harness.mjs';
+import { startServer } from '../site/serve.mjs';
+
+const SITE = join(ROOT, 'target/site');
+const PREFIX = '/docs/kip848-book/';
+let server; let browser; let base;
+
+before(async () => {
+  server = await startServer({ root: SITE, prefix: PREFIX, port: 0 });
+  base = `http://127.0.0.1:${server.address().port}${PREFIX}`;
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await new Promise((r) => server?.close(r)); });
+
+/** Every HTML page of the book (not the app), relative to the site. */
+async function pages(dir = SITE) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'app') out.push(...await pages(path));
+    // toc.html is mdBook's sidebar for readers without scripts, loaded inside another page.
+    else if (entry.name.endsWith('.html') && !['print.html', 'toc.html'].includes(entry.name)) out.push(relative(SITE, path));
+  }
+  return out.sort();
+}
+
+async function openPage(url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  const outside = [];
+  page.on('request', (r) => { if (!r.url().startsWith('http://127.0.0.1') && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url()); });
+  await page.goto(url);
+  return { page, context, errors, outside };
+}
+
+test('every page loads with no error, no outside request, and no sideways overflow at 375 and 1400 px', async () => {
+  const all = await pages();
+  assert.ok(all.length >= 10, `${all.length} pages`);
+  for (const width of [375, 1400]) {
+    for (const path of all) {
+      const { page, context, errors, outside } = await openPage(base + path, { viewport: { width, height: 900 } });
+      await page.waitForLoadState('load');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path} at ${width}px overflows by ${overflow}px`);
+      await context.close();
+      assert.deepEqual(errors, [], `${path}: errors`);
+      assert.deepEqual(outside, [], `${path}: outside requests`);
+    }
+  }
+});
+
+test('every live step shows the state the replay gives at its step', async () => {
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  const byChapter = new Map();
+  for (const e of embeds) byChapter.set(e.chapter, [...(byChapter.get(e.chapter) ?? []), e]);
+  for (const [chapter, steps] of byChapter) {
+    const url = base + chapter.replace(/\.md$/, '.html');
+    const { page, context, errors } = await openPage(url);
+    for (const e of steps) {
+      // Live steps load lazily: bring each into view first, as a reader scrolling would.
+      await page.locator(`iframe[title="${e.title}"]`).scrollIntoViewIfNeeded();
+      const frame = page.frameLocator(`iframe[title="${e.title}"]`);
+      const where = `${chapter}: ${e.title}`;
+      if (e.mode === 'group') {
+        await frame.getByTestId('group-view').waitFor();
+        assert.equal((await frame.getByTestId('group-caption').textContent()).trim(), e.expect.caption, where);
+        for (const m of e.expect.members ?? []) {
+          const card = frame.locator(`[data-testid="member-card"][data-member="${m.name}"]`);
+          if (await card.count() === 0) continue; // the members panel is not shown in this step
+          assert.equal((await card.getByTestId('member-state').textContent()).trim(), m.state, `${where}: ${m.name}`);
+        }
+      } else {
+        await frame.getByTestId('live').waitFor();
+        assert.equal((await frame.getByTestId('live').textContent()).trim(), e.expect.caption, where);
+        if (await frame.getByTestId('state').count()) {
+          assert.equal((await frame.getByTestId('state').textContent()).trim(), e.expect.state, where);
+          assert.equal((await frame.getByTestId('member-epoch').textContent()).trim(), String(e.expect.member_epoch), where);
+        }
+        if (await frame.getByTestId('assigned').count()) {
+          assert.equal((await frame.getByTestId('assigned').textContent()).trim(), setText(e.expect.assigned), where);
+        }
+      }
+    }
+    await context.close();
+    assert.deepEqual(errors, [], `${chapter}: errors`);
+  }
+});
+
+test('no dead internal link and no outside resource in any built file (the site check)', async () => {
+  const replay = join(ROOT, 'target/debug/kip848-replay');
+  // Exits non-zero, naming each problem, on a dead relative link or an outside resource.
+  execFileSync('node', [join(ROOT, 'tests/site/check.mjs'), '--site', SITE, '--replay', replay], { cwd: ROOT, stdio: 'pipe' });
+  // And a crawl of the served site: every link of every page answers.
+  const { page, context } = await openPage(base);
+  const seen = new Set();
+  const queue = [base];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await page.goto(url);
+    assert.equal(response.status(), 200, url);
+    if (!(response.headers()['content-type'] ?? '').startsWith('text/html') || url.includes('/app/')) continue;
+    const links = await page.evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.href));
+    for (const link of links) {
+      const clean = link.split('#')[0];
+      if (clean.startsWith(base) && !seen.has(clean)) queue.push(clean);
+    }
+  }
+  assert.ok(seen.size >= 10, `crawled ${seen.size} pages`);
+  await context.close();
+});
+
+test('four embeds on one page are independent of each other and of an open app tab', async () => {
+  const app = `${base}app/index.html`;
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  // An app tab with a session of its own.
+  const tab = await context.newPage();
+  await tab.goto(`${app}?scenario=02-steady-heartbeats`);
+  await tab.getByTestId('state').waitFor();
+  await tab.keyboard.press('End');
+  await tab.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('kip848:session:')));
+  const saved = await tab.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  const ids = ['01-first-join', '03-incremental-reassignment', '05-fenced-mid-revocation', '09-static-member-leaves'];
+  const host = await context.newPage();
+  await host.goto(`${base}index.html`);
+  await host.evaluate(({ app, ids }) => {
+    document.body.innerHTML = ids.map((id) => `<iframe title="${id}" width="600" height="400" src="${app}?embed=1&scenario=${id}&step=2&show=caption,member,assigned,lane,transport"></iframe>`).join('');
+  }, { app, ids });
+  const positions = async () => Promise.all(ids.map(async (id) => (await host.frameLocator(`iframe[title="${id}"]`).getByTestId('position').textContent()).trim()));
+  for (const id of ids) await host.frameLocator(`iframe[title="${id}"]`).getByTestId('state').waitFor();
+  const before = await positions();
+  await host.frameLocator('iframe[title="03-incremental-reassignment"]').getByTestId('step-input').click();
+  const after = await positions();
+  assert.notEqual(after[1], before[1], 'the stepped embed moved');
+  assert.deepEqual([after[0], after[2], after[3]], [before[0], before[2], before[3]], 'the others did not');
+  const still = await tab.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
+  assert.equal(still, saved, 'embeds never write the autosave');
+  await context.close();
+});
+
+test('a read-only embed cannot be reset or emptied', async () => {
+  const { page, context, errors } = await openPage(`${base}app/index.html?embed=1&readonly=1&scenario=05-fenced-mid-revocation&step=6`);
+  await page.getByTestId('state').waitFor();
+  for (const id of ['load-scenario', 'guided-play', 'new-session', 'mode-member', 'send', 'subscribe', 'cfg-apply', 'start-walkthrough']) {
+    assert.equal(await page.getByTestId(id).count(), 0, `${id} is not offered`);
+  }
+  const position = (await page.getByTestId('position').textContent()).trim();
+  for (const key of ['s', 'c', 'a', 'n', 'o', 'w']) await page.keyboard.press(key);
+  assert.equal((await page.getByTestId('position').textContent()).trim(), position, 'keys that change the session do nothing');
+  await context.close();
+  assert.deepEqual(errors, []);
+});
+
+test('presenter keys step one effect each, and b blanks the screen', async () => {
+  const { page, context, errors } = await openPage(`${base}app/index.html?scenario=05-fenced-mid-revocation&present=1&step=8`);
+  await page.getByTestId('speaker-note').waitFor();
+  const at = async () => (await page.getByTestId('position').textContent()).trim().match(/^Step (\d+) of \d+(?: · (\d+)\/\d+)?/).slice(1).join('/');
+  assert.equal(await at(), '8/1');
+  await page.keyboard.press('PageDown');
+  assert.equal(await at(), '9/1');
+  await page.keyboard.press('.');
+  assert.equal(await at(), '9/2');
+  await page.keyboard.press('Space');
+  assert.equal(await at(), '9/3');
+  await page.keyboard.press('PageUp');
+  assert.equal(await at(), '9/2');
+  await page.keyboard.press('b');
+  await page.getByTestId('blank').waitFor();
+  await page.keyboard.press('b');
+  assert.equal(await page.getByTestId('blank').count(), 0);
+  // The slide list is the scenario's notes.
+  assert.equal(await page.getByTestId('slides').locator('li').count(), 8);
+  await context.close();
+  assert.deepEqual(errors, []);
+});
+
+test('axe-core finds no violation on the book pages', async () => {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  for (const path of await pages()) {
+    const { page, context } = await openPage(base + path);
+    await page.addScriptTag({ content: source });
+    const violations = await page.evaluate(async () => {
+      const result = await window.axe.run({ exclude: [['iframe']] }, { resultTypes: ['violations'] });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(violations, [], path);
+    await context.close();
+  }
+});
