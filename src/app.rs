@@ -59,11 +59,13 @@ fn on_key(session: Session, ev: web_sys::KeyboardEvent, blank: RwSignal<bool>) {
     }
     let key = ev.key();
     // Presenter mode: one key press is one effect; a clicker's keys do the same.
-    if session.embed.with_value(|e| e.present) && !typing(&ev) && !ev.shift_key() {
-        if crate::components::presenter::presenter_key(session, &key, blank).is_some() {
-            ev.prevent_default();
-            return;
-        }
+    if session.embed.with_value(|e| e.present)
+        && !typing(&ev)
+        && !ev.shift_key()
+        && crate::components::presenter::presenter_key(session, &key, blank).is_some()
+    {
+        ev.prevent_default();
+        return;
     }
     if key == "Escape" {
         session.help_open.set(false);
