@@ -86,7 +86,7 @@ pub use error_code::{ErrorClass, ErrorCode};
 pub use frame::Frame;
 pub use heartbeat::RetryOwed;
 pub use input::{HeartbeatResponse, Input, InputKind, Outcome};
-pub use machine::{AnyMember, Machine};
+pub use machine::{Activity, AnyMember, Machine, NextCompletion};
 pub use member::Member;
 pub use model::Model;
 pub use rejected::Rejected;
