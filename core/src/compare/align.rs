@@ -120,7 +120,9 @@ pub struct Aligned {
 impl Aligned {
     /// `model`'s inputs after alignment, with the configuration it ran with: the trace's own
     /// steps less the skipped completions, plus the ones made for its own work. Replaying it gives
-    /// exactly that model's side of every row.
+    /// exactly that model's side of every row (when no switch changes the shipped client's
+    /// behaviours, which a trace cannot say). From the first step the engine adjusted, its steps
+    /// carry no notes: they narrate the trace as written.
     pub fn trace(&self, model: Model) -> &Trace {
         match model {
             Model::Seed => &self.seed,
@@ -259,17 +261,31 @@ pub fn align(trace: &Trace, align: &Align) -> Aligned {
         let k = kafka.follow(step, spent, &reference.member, align);
         pairs.push((s, k));
     }
-    let retrace = |runner: Runner| Trace {
-        model: runner.member.model(),
-        config: runner.member.config().clone(),
-        steps: runner.steps,
-        title: trace.title.clone(),
-        description: trace.description.clone(),
+    let retrace = |runner: Runner, sides: Vec<&Side>| {
+        let mut steps = runner.steps;
+        // A step's notes narrate the trace on one model, as written. From the first step the
+        // engine changed on, this run is another story: it says nothing rather than something
+        // wrong (the reference's notes narrate the rows).
+        let changed = sides.iter().find(|s| !s.adjustments.is_empty());
+        for step in steps
+            .iter_mut()
+            .skip(changed.map_or(usize::MAX, |s| s.steps.start))
+        {
+            step.note = None;
+            step.notes.clear();
+        }
+        Trace {
+            model: runner.member.model(),
+            config: runner.member.config().clone(),
+            steps,
+            title: trace.title.clone(),
+            description: trace.description.clone(),
+        }
     };
     Aligned {
         reference: trace.model,
-        seed: retrace(seed),
-        kafka: retrace(kafka),
+        seed: retrace(seed, pairs.iter().map(|(s, _)| s).collect()),
+        kafka: retrace(kafka, pairs.iter().map(|(_, k)| k).collect()),
         pairs,
     }
 }
