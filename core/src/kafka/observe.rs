@@ -119,13 +119,21 @@ impl Machine for KafkaMember {
     fn remembered(&self) -> Option<Purpose> {
         None
     }
+    /// A retry is owed only where the next heartbeat waits for the backoff: not in JOINING,
+    /// ACKNOWLEDGING or LEAVING, which heartbeat at once (reference §6.2), nor with one in flight.
     fn retry_owed(&self) -> Option<RetryOwed> {
-        (self.heartbeats.failed_attempts > 0 && self.heartbeats.backoff_until > self.now).then_some(
-            RetryOwed {
+        let waits = matches!(
+            self.state,
+            StateName::Reconciling | StateName::Stable | StateName::PrepareLeaving
+        );
+        (waits
+            && self.heartbeats.in_flight.is_empty()
+            && self.heartbeats.failed_attempts > 0
+            && self.heartbeats.backoff_until > self.now)
+            .then_some(RetryOwed {
                 due: self.heartbeats.backoff_until,
                 leave: false,
-            },
-        )
+            })
     }
     fn last_heartbeat_at(&self) -> Option<Millis> {
         self.heartbeats.last_sent_at
