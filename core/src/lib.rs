@@ -46,6 +46,7 @@ mod config;
 pub mod cursor;
 mod effect;
 mod error_code;
+pub mod export;
 pub mod facts;
 pub mod frame;
 pub mod glossary;
