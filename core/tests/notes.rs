@@ -125,29 +125,45 @@ fn the_note_on_screen_follows_the_model() {
         .is_some_and(|n| n.contains("onPartitionsLost")));
 }
 
-/// On the shipped client no built-in scenario names a state only the seed has, and every step
-/// the shipped client rejects says why.
+/// On each model no built-in scenario names a state only the other model has, and every step the
+/// model rejects says why.
 #[test]
-fn the_built_in_scenarios_speak_for_the_shipped_client() {
+fn the_built_in_scenarios_speak_for_each_model() {
     let seed_only = ["NEW", "JOINED", "ASSIGNING", "TERMINATING", "TERMINATED"];
+    let shipped_only = [
+        "UNSUBSCRIBED",
+        "RECONCILING",
+        "ACKNOWLEDGING",
+        "STABLE",
+        "FENCED",
+        "PREPARE_LEAVING",
+        "LEAVING",
+        "FATAL",
+        "STALE",
+    ];
     for path in scenarios() {
-        let mut trace = load(&path);
-        trace.model = Model::Kafka;
-        let timeline = Timeline::from_trace(trace.clone());
-        for (i, step) in trace.steps.iter().enumerate() {
-            let note = step.note_for(Model::Kafka).unwrap_or_default();
-            for state in seed_only {
-                let named = note
-                    .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                    .any(|w| w == state);
-                assert!(!named, "{} step {i} names {state}: {note}", path.display());
-            }
-            if timeline.results()[i].is_err() {
-                assert!(
-                    note.starts_with("Rejected"),
-                    "{} step {i} is rejected on the shipped client without a word: {note:?}",
-                    path.display()
-                );
+        for (model, foreign) in [
+            (Model::Seed, &shipped_only[..]),
+            (Model::Kafka, &seed_only[..]),
+        ] {
+            let mut trace = load(&path);
+            trace.model = model;
+            let timeline = Timeline::from_trace(trace.clone());
+            for (i, step) in trace.steps.iter().enumerate() {
+                let note = step.note_for(model).unwrap_or_default();
+                let at = format!("{} step {i} on {}", path.display(), model.as_str());
+                for &state in foreign {
+                    let named = note
+                        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                        .any(|w| w == state);
+                    assert!(!named, "{at} names {state}: {note}");
+                }
+                if timeline.results()[i].is_err() {
+                    assert!(
+                        note.starts_with("Rejected"),
+                        "{at} is rejected without a word: {note:?}"
+                    );
+                }
             }
         }
     }
