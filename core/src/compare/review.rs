@@ -89,7 +89,11 @@ impl Review {
 fn causes(trace: &Trace, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
     let mut causes = vec![BTreeSet::new(); rows.len()];
     let base: Vec<_> = rows.iter().map(|r| Detail::of(r, align)).collect();
-    for switch in Switch::ALL.into_iter().filter(|s| !align.is_on(*s)) {
+    let switches: Vec<Switch> = Switch::ALL
+        .into_iter()
+        .filter(|s| !align.is_on(*s) && s.can_matter(&trace.config))
+        .collect();
+    for &switch in &switches {
         let with = align.with(switch);
         let other = super::rows(align::align(trace, &with), &with);
         for (i, (row, detail)) in rows.iter().zip(&base).enumerate() {
@@ -136,7 +140,7 @@ fn causes(trace: &Trace, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
         .filter(|&i| !rows[i].differences.is_empty() && causes[i].is_empty())
         .collect();
     if !unexplained.is_empty() {
-        for switch in Switch::ALL.into_iter().filter(|s| !align.is_on(*s)) {
+        for &switch in &switches {
             let without = all.without(switch);
             let other = super::rows(align::align(trace, &without), &without);
             for &i in &unexplained {

@@ -52,6 +52,17 @@ impl Switch {
         }
     }
 
+    /// Whether this switch can change anything for a trace with `config` (the review skips the
+    /// runs of those that cannot: no onPartitionsLost or empty onPartitionsAssigned without a
+    /// listener, no onAssignment without an assignor).
+    pub fn can_matter(self, config: &Config) -> bool {
+        match self {
+            Switch::AutoCommit => true,
+            Switch::LostCallback | Switch::AssignedAlways => config.listener,
+            Switch::ClientAssignor => config.assignor_set,
+        }
+    }
+
     /// What the switch's button says.
     pub fn label(self) -> &'static str {
         match self {
