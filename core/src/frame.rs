@@ -198,7 +198,7 @@ impl Timeline {
             effect,
             input: Some(describe_input(&step.input)),
             rejected: result.as_ref().err().map(ToString::to_string),
-            note: step.note.clone(),
+            note: step.note_for(self.model()).map(str::to_owned),
             caption,
             summary,
             position,

@@ -15,6 +15,7 @@ use crate::model::Model;
 use crate::rejected::Rejected;
 use crate::state::StateName;
 use crate::time::Millis;
+use serde::Serialize;
 use std::collections::BTreeSet;
 
 /// A sans-IO membership state machine.
@@ -60,8 +61,43 @@ pub trait Machine {
     fn awaiting(&self) -> Option<&Effect>;
     /// Completions owed to abandoned work, discarded when they arrive.
     fn owed_to_abandoned(&self) -> u32;
+    /// What the next `completed` input would finish, if anything.
+    fn next_completion(&self) -> Option<NextCompletion>;
     /// The time of the last accepted input.
     fn now(&self) -> Millis;
+}
+
+/// What the next `completed` input finishes: the compare engine matches these across the models
+/// (see [`crate::compare::align`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NextCompletion {
+    /// A completion owed to work a fence or a close abandoned: accepted and discarded.
+    Abandoned,
+    /// The commit or callback the member waits on, what it is part of, and whether that revokes
+    /// partitions (the shipped client's auto-commit also runs before a reconciliation that revokes
+    /// nothing; the seed commits only what it revokes).
+    Awaited {
+        effect: Effect,
+        during: Activity,
+        revoking: bool,
+    },
+}
+
+/// What a commit or callback is part of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activity {
+    Reconciliation,
+    Close,
+    /// The shipped client's `unsubscribe()`.
+    Unsubscribe,
+    /// The shipped client's onPartitionsLost after a fence.
+    Fence,
+    /// The shipped client's onPartitionsLost after a fatal error.
+    Fatal,
+    /// The shipped client's onPartitionsLost after a stale leave.
+    Stale,
 }
 
 /// A member of either model. Not boxed: a timeline holds one, clones it at checkpoints, and
@@ -144,6 +180,7 @@ impl Machine for AnyMember {
         newest_target(&self) -> Option<&PartitionSet>;
         awaiting(&self) -> Option<&Effect>;
         owed_to_abandoned(&self) -> u32;
+        next_completion(&self) -> Option<NextCompletion>;
         now(&self) -> Millis;
     }
 }
@@ -191,5 +228,23 @@ impl Machine for Member {
         awaiting(&self) -> Option<&Effect>;
         owed_to_abandoned(&self) -> u32;
         now(&self) -> Millis;
+    }
+    fn next_completion(&self) -> Option<NextCompletion> {
+        if self.owed_to_abandoned > 0 {
+            return Some(NextCompletion::Abandoned);
+        }
+        // The seed commits and runs onPartitionsRevoked only for partitions it revokes.
+        let during = match self.state {
+            crate::member::State::Terminating(_) => Activity::Close,
+            _ => Activity::Reconciliation,
+        };
+        self.awaiting().map(|effect| NextCompletion::Awaited {
+            during,
+            revoking: matches!(
+                effect,
+                Effect::CommitOffsets { .. } | Effect::InvokeOnPartitionsRevoked { .. }
+            ),
+            effect: effect.clone(),
+        })
     }
 }

@@ -5,7 +5,9 @@ use crate::state::{StateName, TRANSITIONS};
 use serde::{Deserialize, Serialize};
 
 /// Which state machine a trace runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Model {
     /// The seed CGMSM of the design page.

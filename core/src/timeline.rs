@@ -95,10 +95,10 @@ impl Timeline {
     pub fn cursor(&self) -> usize {
         self.cursor
     }
-    /// The narration of the step just taken, if it has one.
+    /// The narration of the step just taken on this timeline's model, if it has one.
     pub fn note(&self) -> Option<&str> {
         let index = self.cursor.checked_sub(1)?;
-        self.steps().get(index)?.note.as_deref()
+        self.steps().get(index)?.note_for(self.model())
     }
     /// The effects of step `index` (0-based), none if it was rejected or does not exist.
     pub fn effects_of(&self, index: usize) -> &[Effect] {

@@ -3,6 +3,15 @@
 //! Parsing is strict: an unknown or missing field, a wrong type, a wrong `format` or a decreasing
 //! `at` is an error that names the step index and the field. States and effects are never stored;
 //! they are recomputed by replaying (see [`crate::timeline`]).
+//!
+//! **Per-model notes** (an extension of the format): a step may carry `"notes"`, an object from a
+//! model (`"seed"`, `"kafka"`) to the note that step has on that model instead of its `note`, or
+//! `null` for none there: `{"at": 4060, "input": "heartbeat_error", "code": "UNKNOWN_MEMBER_ID",
+//! "note": "…cleared without a callback…", "notes": {"kafka": "…onPartitionsLost…"}}`. `note`
+//! stays a string that holds wherever `notes` says nothing, so a trace without `notes` reads and
+//! writes exactly as before, and a reader that only knows `note` still finds the default there.
+//! [`Step::note_for`] picks the one for a model. Wrong keys, values and empty notes are errors
+//! naming `notes.<model>`.
 
 use crate::config::Config;
 use crate::input::Input;
@@ -11,6 +20,7 @@ use crate::model::Model;
 use crate::time::Millis;
 use crate::trace_file::{located, RawStep, RawTrace};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The value of the `format` field.
@@ -21,8 +31,11 @@ pub const FORMAT: &str = "kip848-trace/1";
 pub struct Step {
     pub at: Millis,
     pub input: Input,
-    /// Shown as narration in walkthroughs.
+    /// Shown as narration in walkthroughs, on every model unless `notes` says otherwise.
     pub note: Option<String>,
+    /// What the step says on one model instead of `note` (`None`: nothing on that model). In the
+    /// file: `"notes": {"kafka": "…"}`, `null` to hide the note there.
+    pub notes: BTreeMap<Model, Option<String>>,
 }
 
 impl Step {
@@ -31,7 +44,22 @@ impl Step {
             at,
             input,
             note: None,
+            notes: BTreeMap::new(),
         }
+    }
+
+    /// The narration of this step when the trace runs on `model`: its note for that model if it
+    /// has one (or none, if that one hides it), else the step's `note`.
+    pub fn note_for(&self, model: Model) -> Option<&str> {
+        match self.notes.get(&model) {
+            Some(own) => own.as_deref(),
+            None => self.note.as_deref(),
+        }
+    }
+
+    /// Whether the step says something on `model`.
+    pub fn is_noted_for(&self, model: Model) -> bool {
+        self.note_for(model).is_some()
     }
 }
 

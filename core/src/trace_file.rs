@@ -54,6 +54,10 @@ pub(crate) struct RawStep {
     pub(crate) outcome: Option<Outcome>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) note: Option<String>,
+    /// Per-model notes: a string replaces `note` on that model, `null` hides it there. Read as
+    /// plain JSON so that a wrong key or value is reported with its name (`notes.group`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) notes: BTreeMap<String, serde_json::Value>,
 }
 
 fn is_seed(model: &Model) -> bool {
@@ -171,6 +175,7 @@ impl RawStep {
             at: Millis(self.at),
             input,
             note: self.note,
+            notes: model_notes(index, self.notes)?,
         })
     }
 
@@ -194,6 +199,11 @@ impl RawStep {
             at: step.at.0,
             input: step.input.kind(),
             note: step.note.clone(),
+            notes: step
+                .notes
+                .iter()
+                .map(|(model, note)| (model.as_str().to_owned(), note.clone().into()))
+                .collect(),
             ..RawStep::default()
         };
         match &step.input {
@@ -224,6 +234,36 @@ impl RawStep {
         }
         raw
     }
+}
+
+/// `notes`: keys are model names, values a note or `null` (no note on that model).
+fn model_notes(
+    index: usize,
+    raw: BTreeMap<String, serde_json::Value>,
+) -> Result<BTreeMap<Model, Option<String>>, TraceError> {
+    let mut notes = BTreeMap::new();
+    for (key, value) in raw {
+        let field = format!("notes.{key}");
+        let model = Model::ALL
+            .into_iter()
+            .find(|m| m.as_str() == key)
+            .ok_or_else(|| TraceError::at(index, &field, "not a model: `seed` or `kafka`"))?;
+        let note = match value {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(text) if text.trim().is_empty() => {
+                let message = "a note cannot be empty (null hides the note on this model)";
+                return Err(TraceError::at(index, &field, message));
+            }
+            serde_json::Value::String(text) => Some(text),
+            other => {
+                let message =
+                    format!("expected a note, or null to hide the note on this model, got {other}");
+                return Err(TraceError::at(index, &field, message));
+            }
+        };
+        notes.insert(model, note);
+    }
+    Ok(notes)
 }
 
 fn topic_set(index: usize, topics: Vec<String>) -> Result<BTreeSet<String>, TraceError> {

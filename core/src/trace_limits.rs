@@ -61,6 +61,11 @@ impl RawStep {
         {
             return Err(TraceError::at(index, "note", message));
         }
+        for (model, note) in &self.notes {
+            if let Some(message) = note.as_str().and_then(|n| too_long(n, MAX_TEXT_CHARS)) {
+                return Err(TraceError::at(index, &format!("notes.{model}"), message));
+            }
+        }
         let topics = self
             .topics
             .iter()

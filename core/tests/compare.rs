@@ -1,9 +1,12 @@
 //! The compare view's engine on the built-in scenarios: where the seed and the shipped client
-//! differ, and why.
+//! differ, and why; and how a `completed` keeps one meaning on both (`compare::align`).
 
-use kip848_core::compare::{compare, equivalent, Aspect};
+use kip848_core::compare::{align, compare, equivalent, Adjustment, Align, Aspect, Cause, Work};
+use kip848_core::timeline::Timeline;
 use kip848_core::trace::Trace;
-use kip848_core::{Input, Millis, StateName, Step};
+use kip848_core::{
+    Effect, Input, InputKind, Millis, Model, PartitionSet, Rejected, StateName, Step,
+};
 
 fn scenario(name: &str) -> Trace {
     let path = format!(
@@ -58,22 +61,136 @@ fn an_input_only_the_shipped_client_has_is_explained_as_a_rejection() {
     let rows = compare(&trace);
     let last = rows.last().expect("a row");
     assert_eq!(last.differences, vec![Aspect::Acceptance]);
-    assert_eq!(last.explanation.as_deref(), Some("The seed rejects it (poll is not an input of the seed model); the shipped client takes it."));
+    assert_eq!(
+        last.seed.rejected,
+        Some(Rejected::NotInModel {
+            input: InputKind::Poll
+        })
+    );
+    assert_eq!(
+        last.explanation.as_deref(),
+        Some(Cause::SeedRejectsInput.why())
+    );
 }
 
+/// Scenario 05 waits for the application (`auto_complete` off). Fed the same completions, the
+/// shipped client's auto-commit used to take the one meant for onPartitionsAssigned, and the
+/// coordinator's answer at step 3 was rejected. Aligned, it answers what the script meant.
 #[test]
-fn manual_completions_diverge_and_say_why() {
-    let rows = compare(&scenario("05-fenced-mid-revocation"));
-    assert_eq!(rows[2].differences, vec![Aspect::State, Aspect::Callbacks]);
-    assert!(
-        rows[2]
-            .explanation
-            .as_deref()
-            .is_some_and(|e| e
-                .starts_with("The shipped client still waits on invoke_on_partitions_assigned")),
-        "{:?}",
-        rows[2].explanation
+fn the_shipped_client_follows_scenario_05_where_the_script_means_it() {
+    let trace = scenario("05-fenced-mid-revocation");
+    let rows = compare(&trace);
+    for row in &rows {
+        assert_eq!(row.seed.rejected, None, "seed, step {}", row.index);
+        assert_eq!(row.kafka.rejected, None, "shipped, step {}", row.index);
+        assert!(row.seed.adjustments.is_empty(), "the seed runs as written");
+    }
+    let by_itself = |i: usize| -> Vec<Work> {
+        rows[i]
+            .kafka
+            .adjustments
+            .iter()
+            .map(|a| match a {
+                Adjustment::CompletedByItself { work, .. } | Adjustment::Skipped { work } => *work,
+            })
+            .collect()
+    };
+    // The auto-commits before reconciliations that revoke nothing, and onPartitionsLost.
+    assert_eq!(by_itself(1), vec![Work::AutoCommit]);
+    assert_eq!(by_itself(9), vec![Work::Lost]);
+    assert_eq!(by_itself(10), vec![Work::AutoCommit]);
+    let adjusted: Vec<usize> = (0..rows.len())
+        .filter(|&i| !rows[i].kafka.adjustments.is_empty())
+        .collect();
+    assert_eq!(adjusted, vec![1, 9, 10]);
+    // Step 2 completes onPartitionsAssigned on both, and both acknowledge.
+    assert!(rows[2].differences.is_empty(), "{:?}", rows[2]);
+    assert!(rows[3].differences.is_empty(), "{:?}", rows[3]);
+    // The revocation's commit is shared: the completion at step 6 finishes it on both.
+    assert_eq!(
+        rows[6].kafka.callbacks,
+        vec![Effect::InvokeOnPartitionsRevoked {
+            partitions: PartitionSet::of([("orders", &[0][..])])
+        }]
     );
+}
+
+/// A trace written for the shipped client keeps its meaning too: the seed skips the completions
+/// the script gives the shipped client's own work, and every other input goes to both.
+#[test]
+fn the_seed_skips_the_completions_of_work_only_the_shipped_client_has() {
+    let trace = scenario("13-slow-revocation-fenced");
+    let rows = compare(&trace);
+    let skipped: Vec<(usize, Work)> = rows
+        .iter()
+        .flat_map(|row| {
+            row.seed.adjustments.iter().filter_map(move |a| match a {
+                Adjustment::Skipped { work } => Some((row.index, *work)),
+                Adjustment::CompletedByItself { .. } => None,
+            })
+        })
+        .collect();
+    assert_eq!(
+        skipped,
+        vec![
+            (2, Work::AutoCommit),
+            (17, Work::Lost),
+            (19, Work::AutoCommit),
+            (20, Work::AssignedNothing)
+        ]
+    );
+    for row in &rows {
+        assert_eq!(row.seed.rejected, None, "step {}", row.index);
+        assert!(
+            row.kafka.adjustments.is_empty(),
+            "the shipped client runs as written"
+        );
+    }
+}
+
+/// Each model's inputs after alignment are a trace of their own, which replays to exactly its
+/// side of every row: the screen can show either model effect by effect.
+#[test]
+fn each_models_aligned_trace_replays_to_its_side_of_every_row() {
+    for path in scenario_paths() {
+        let trace =
+            Trace::parse(&std::fs::read_to_string(&path).expect("readable")).expect("valid");
+        let aligned = align(&trace, &Align::none());
+        assert_eq!(
+            aligned.trace(trace.model).steps,
+            trace.steps,
+            "{}",
+            path.display()
+        );
+        for model in Model::ALL {
+            let timeline = Timeline::from_trace(aligned.trace(model).clone());
+            for (index, (seed, kafka)) in aligned.pairs.iter().enumerate() {
+                let side = if model == Model::Seed { seed } else { kafka };
+                let replayed: Vec<Effect> = side
+                    .steps
+                    .clone()
+                    .flat_map(|i| timeline.effects_of(i).to_vec())
+                    .collect();
+                assert_eq!(
+                    replayed,
+                    side.effects,
+                    "{} step {index} on {}",
+                    path.display(),
+                    model.as_str()
+                );
+            }
+        }
+    }
+}
+
+fn scenario_paths() -> Vec<std::path::PathBuf> {
+    let dir = format!("{}/../assets/scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("the scenarios")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    paths
 }
 
 #[test]

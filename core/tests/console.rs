@@ -317,10 +317,64 @@ fn sentences(name: &str) -> Vec<String> {
     );
     let trace = trace::Trace::parse(&std::fs::read_to_string(path).expect("the scenario"))
         .expect("a valid scenario");
+    effect_sentences(trace)
+}
+
+fn effect_sentences(trace: trace::Trace) -> Vec<String> {
     let timeline = timeline::Timeline::from_trace(trace);
     cursor::Cursor::all(&timeline)
         .filter_map(|c| timeline.frame(c).effect.map(|e| e.sentence))
         .collect()
+}
+
+/// Every member trace (scenarios and golden traces), on each model.
+fn every_trace_on_both_models() -> Vec<(String, trace::Trace)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dirs = ["../assets/scenarios", "tests/traces", "tests/traces/kafka"];
+    let mut out = Vec::new();
+    for dir in dirs {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("a directory")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let trace = trace::Trace::parse(&text).expect("valid");
+            for model in Model::ALL {
+                let mut on = trace.clone();
+                on.model = model;
+                out.push((format!("{} on {}", path.display(), model.as_str()), on));
+            }
+        }
+    }
+    out
+}
+
+/// No transition of either model falls back to a bare `FROM → TO`, and the shipped client is
+/// never told in the seed's states or its "without callbacks".
+#[test]
+fn every_transition_of_both_models_has_a_sentence_in_its_own_words() {
+    let seed_only = ["NEW", "JOINED", "ASSIGNING", "TERMINATING", "TERMINATED"];
+    for (name, trace) in every_trace_on_both_models() {
+        let model = trace.model;
+        for sentence in effect_sentences(trace) {
+            assert!(!sentence.contains(" → "), "{name}: {sentence}");
+            if model == Model::Kafka {
+                let words: Vec<&str> = sentence
+                    .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .collect();
+                for state in seed_only {
+                    assert!(!words.contains(&state), "{name}: {sentence}");
+                }
+                assert!(
+                    !sentence.contains("without callbacks"),
+                    "{name}: {sentence}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -329,7 +383,7 @@ fn the_shipped_clients_joins_and_clears_are_told_in_its_own_words() {
     let stale = sentences("17-stale-member");
     assert_eq!(
         stale[0],
-        "Subscribed: JOINING, sending a full heartbeat with epoch 0"
+        "Subscribed and polled: JOINING, sending a full heartbeat with epoch 0"
     );
     let lost = stale
         .iter()

@@ -95,6 +95,9 @@ fn may_change(effect: &Effect, first: bool) -> BTreeSet<&'static str> {
             "next_deadline",
             "newest_target",
             "awaiting",
+            // A failed callback makes the shipped client drop its reconciliation (reference §3.3
+            // 7d): no effect of its own, it shows with the report that follows.
+            "target",
             "local.received",
             "local.received_epoch",
             "local.unresolved",

@@ -82,10 +82,20 @@ fn expected_path(trace: &Path) -> PathBuf {
     }
 }
 
+/// The 45 client scenarios of the reference's §8 are named after their Kafka test (`test…`); the
+/// others after the Kafka method they were read from.
 #[test]
 fn every_client_scenario_of_the_reference_has_a_kafka_trace() {
     let traces = kafka_traces();
-    assert_eq!(traces.len(), 45);
+    let from_tests = traces
+        .iter()
+        .filter(|p| {
+            p.file_stem()
+                .and_then(|s| s.to_str())
+                .is_some_and(|s| s.starts_with("test"))
+        })
+        .count();
+    assert_eq!(from_tests, 45);
     for path in traces {
         let trace =
             Trace::parse(&std::fs::read_to_string(&path).expect("readable")).expect("valid");

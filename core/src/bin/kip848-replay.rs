@@ -5,7 +5,8 @@
 //! `kip848-replay --frames FILE` prints instead one JSON line per position of the screen: each
 //! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
 //! frame every panel of the page renders at that position. `--quiz FILE` prints the questions the
-//! quiz asks about each step; `--glossary` prints the glossary (no file).
+//! quiz asks about each step; `--glossary` prints the glossary (no file). `--rust-test FILE [NAME]`
+//! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::replay::replay_json;
@@ -26,13 +27,16 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    if args.first().is_some_and(|a| a == "--rust-test") {
+        return rust_test(&args[1..]);
+    }
     let frames = args.first().is_some_and(|a| a == "--frames");
     let quiz = args.first().is_some_and(|a| a == "--quiz");
     if frames || quiz {
         args.remove(0);
     }
     let [path] = args.as_slice() else {
-        eprintln!("usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), or kip848-replay --glossary");
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
     let path = path.clone();
@@ -86,6 +90,45 @@ fn main() -> ExitCode {
             eprintln!("kip848-replay: cannot write: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], or kip848-replay --glossary";
+
+/// `--rust-test FILE [NAME]`: the trace as a Rust test of kip848-core, named NAME (else after the
+/// file).
+fn rust_test(args: &[std::ffi::OsString]) -> ExitCode {
+    let (path, name) = match args {
+        [path] => {
+            let stem = std::path::Path::new(path)
+                .file_stem()
+                .map_or_else(|| "trace".into(), |s| s.to_string_lossy());
+            (path, stem.into_owned())
+        }
+        [path, name] => (path, name.to_string_lossy().into_owned()),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let trace = match read(path).map(|text| Trace::parse(&text)) {
+        Ok(Ok(trace)) => trace,
+        Ok(Err(e)) => {
+            eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("kip848-replay: cannot read {}: {e}", path.to_string_lossy());
+            return ExitCode::from(2);
+        }
+    };
+    let text = kip848_core::export::rust_test(&trace, &name);
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("kip848-replay: cannot write: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
     }
 }
 

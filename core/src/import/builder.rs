@@ -146,11 +146,9 @@ impl Builder {
                 false
             }
         };
-        self.steps.push(Step {
-            at: self.now,
-            input,
-            note: Some(source.note()),
-        });
+        let mut step = Step::new(self.now, input);
+        step.note = Some(source.note());
+        self.steps.push(step);
         self.sources.push(source);
         self.views.push(None);
         accepted

@@ -5,7 +5,7 @@
 //! | timer | set | a heartbeat may go when |
 //! |---|---|---|
 //! | interval | `now + interval` at each send; `now` after a failure | expired, nothing in flight, backoff over |
-//! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over |
+//! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over — except in JOINING and ACKNOWLEDGING, which send as soon as nothing is in flight |
 
 use super::member::KafkaMember;
 use crate::effect::{Effect, HeartbeatRequest, Purpose};
@@ -45,7 +45,11 @@ impl KafkaMember {
         let send = match self.state {
             // The leave goes out at once, even with a request in flight.
             StateName::Leaving => true,
-            StateName::Joining | StateName::Acknowledging => idle && backoff_over,
+            // `heartbeatNow` (reference §6.2 step 3; `AbstractHeartbeatRequestManager.poll`): a
+            // member that should heartbeat now sends as soon as nothing is in flight, without
+            // waiting for the backoff: the backoff only holds back requests that wait for the
+            // interval. So COORDINATOR_LOAD_IN_PROGRESS while JOINING is retried at once.
+            StateName::Joining | StateName::Acknowledging => idle,
             _ => idle && backoff_over && self.now >= self.heartbeats.next_due,
         };
         if send {
@@ -120,10 +124,9 @@ impl KafkaMember {
         if self.heartbeats_skipped() || !self.heartbeats.in_flight.is_empty() {
             return None;
         }
-        let due = match self.state {
-            StateName::Joining | StateName::Acknowledging | StateName::Leaving => self.now,
-            _ => self.heartbeats.next_due,
-        };
-        Some(due.max(self.heartbeats.backoff_until))
+        match self.state {
+            StateName::Joining | StateName::Acknowledging | StateName::Leaving => Some(self.now),
+            _ => Some(self.heartbeats.next_due.max(self.heartbeats.backoff_until)),
+        }
     }
 }

@@ -30,7 +30,7 @@ impl KafkaMember {
     /// onPartitionsLost for everything held (when a listener is registered), then `then`.
     pub(crate) fn release_as_lost(&mut self, then: Then, out: &mut Out) {
         let held = self.held();
-        if held.is_empty() || !self.config.listener {
+        if held.is_empty() || !self.config.listener || !self.behaviours.lost_callback {
             self.resume_leaving(then, Outcome::Ok, out);
         } else {
             self.wait_for(
@@ -201,8 +201,12 @@ impl KafkaMember {
         }
         match then {
             Then::RejoinAfterFence => {
-                self.clear_assignment(out);
+                // Kafka clears unconditionally here, but there the callback runs inside the
+                // application's next poll, before it can subscribe again. Here a completion can come
+                // after the member left FENCED (unsubscribe or close, which cleared already) and
+                // joined again: clearing then would drop an assignment the fence never saw.
                 if self.state == StateName::Fenced {
+                    self.clear_assignment(out);
                     self.transition_to_joining(out);
                 }
             }

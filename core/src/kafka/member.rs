@@ -1,6 +1,6 @@
 //! The shipped client's member: its data, and `handle(now, input)`.
 
-use super::local::{LocalAssignment, Pending, Reconciliation, Then};
+use super::local::{Behaviours, LocalAssignment, Pending, Reconciliation, Then};
 use crate::assignment::PartitionSet;
 use crate::config::Config;
 use crate::effect::{Effect, Purpose};
@@ -63,6 +63,7 @@ pub struct KafkaMember {
     pub(crate) leave_pending: bool,
     pub(crate) failure: Option<ErrorCode>,
     pub(crate) heartbeats: Heartbeats,
+    pub(crate) behaviours: Behaviours,
     pub(crate) now: Millis,
 }
 
@@ -92,6 +93,7 @@ impl KafkaMember {
             leave_pending: false,
             failure: None,
             heartbeats: Heartbeats::default(),
+            behaviours: Behaviours::default(),
             now: Millis::ZERO,
         }
     }

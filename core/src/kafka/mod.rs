@@ -29,6 +29,7 @@ mod member;
 mod observe;
 mod reconcile;
 
+pub(crate) use local::Behaviours;
 pub use local::LocalAssignment;
 pub use member::{KafkaMember, CLIENT_MEMBER_ID};
 

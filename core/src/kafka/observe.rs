@@ -9,7 +9,7 @@ use crate::error_code::ErrorCode;
 use crate::facts::{Facts, LocalFacts};
 use crate::heartbeat::RetryOwed;
 use crate::input::Input;
-use crate::machine::Machine;
+use crate::machine::{Activity, Machine, NextCompletion};
 use crate::model::Model;
 use crate::rejected::Rejected;
 use crate::state::StateName;
@@ -119,13 +119,21 @@ impl Machine for KafkaMember {
     fn remembered(&self) -> Option<Purpose> {
         None
     }
+    /// A retry is owed only where the next heartbeat waits for the backoff: not in JOINING,
+    /// ACKNOWLEDGING or LEAVING, which heartbeat at once (reference §6.2), nor with one in flight.
     fn retry_owed(&self) -> Option<RetryOwed> {
-        (self.heartbeats.failed_attempts > 0 && self.heartbeats.backoff_until > self.now).then_some(
-            RetryOwed {
+        let waits = matches!(
+            self.state,
+            StateName::Reconciling | StateName::Stable | StateName::PrepareLeaving
+        );
+        (waits
+            && self.heartbeats.in_flight.is_empty()
+            && self.heartbeats.failed_attempts > 0
+            && self.heartbeats.backoff_until > self.now)
+            .then_some(RetryOwed {
                 due: self.heartbeats.backoff_until,
                 leave: false,
-            },
-        )
+            })
     }
     fn last_heartbeat_at(&self) -> Option<Millis> {
         self.heartbeats.last_sent_at
@@ -148,6 +156,37 @@ impl Machine for KafkaMember {
             .iter()
             .find(|p| !self.abandoned(p.then))
             .map(|p| &p.effect)
+    }
+    fn next_completion(&self) -> Option<NextCompletion> {
+        // `completed` finishes the oldest pending work, abandoned or not.
+        let next = self.pending.front()?;
+        if self.abandoned(next.then) {
+            return Some(NextCompletion::Abandoned);
+        }
+        use super::local::Then;
+        let revoking = match next.then {
+            // The auto-commit before a reconciliation: revoking only if that one revokes.
+            Then::Revoke(run) => self
+                .reconciliation
+                .as_ref()
+                .is_some_and(|r| r.run == run && !r.revoked.is_empty()),
+            // Close commits only when something is held, and revokes it next.
+            Then::CloseCallback => true,
+            _ => matches!(next.effect, Effect::InvokeOnPartitionsRevoked { .. }),
+        };
+        let during = match next.then {
+            Then::Revoke(_) | Then::Assign(_) | Then::Acknowledge(_) => Activity::Reconciliation,
+            Then::RejoinAfterFence => Activity::Fence,
+            Then::RejoinAfterStale => Activity::Stale,
+            Then::ClearAfterFatal => Activity::Fatal,
+            Then::LeaveAfterRelease => Activity::Unsubscribe,
+            Then::CloseCallback | Then::LeaveOnClose => Activity::Close,
+        };
+        Some(NextCompletion::Awaited {
+            effect: next.effect.clone(),
+            during,
+            revoking,
+        })
     }
     fn owed_to_abandoned(&self) -> u32 {
         self.pending

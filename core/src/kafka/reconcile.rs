@@ -138,7 +138,8 @@ impl KafkaMember {
                     self.assigned.extend(&back);
                     out.push(self, Effect::AddToAssigned { partitions: back });
                 }
-                if self.config.listener {
+                let nothing = r.added.is_empty() && !self.behaviours.assigned_when_nothing_added;
+                if self.config.listener && !nothing {
                     // Invoked even when nothing is added.
                     let effect = Effect::InvokeOnPartitionsAssigned {
                         partitions: r.added,

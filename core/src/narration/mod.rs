@@ -1,9 +1,13 @@
 //! Words for what happens: the log's lines and the screen reader's narration. Names come from the
-//! protocol (member epoch, assigned set, target, reconciliation, fenced).
+//! protocol (member epoch, assigned set, target, reconciliation, fenced). Each model's transitions
+//! have their own sentences ([`transition`]): the shipped client is never told in the seed's words.
+
+mod transition;
+
+use transition::narrate_transition;
 
 use crate::assignment::PartitionSet;
 use crate::effect::{Effect, HeartbeatRequest, Purpose};
-use crate::error_code::ErrorClass;
 use crate::facts::Facts;
 use crate::input::{Input, Outcome};
 use crate::machine::Machine;
@@ -138,67 +142,6 @@ fn waits(call: &Effect, frame: &Facts) -> &'static str {
     }
 }
 
-fn narrate_transition(from: StateName, to: StateName, input: &Input, frame: &Facts) -> String {
-    use StateName::*;
-    let code = match input {
-        Input::HeartbeatError { code } => Some(code),
-        _ => None,
-    };
-    match (from, to) {
-        (New | Unsubscribed, Joining) => {
-            "Subscribed: JOINING, sending a full heartbeat with epoch 0".to_owned()
-        }
-        (Fenced, Joining) => "Rejoining: JOINING with epoch 0 and the same member id".to_owned(),
-        (Stale, Joining) => {
-            "Polled again: rejoining, JOINING with epoch 0 and the same member id".to_owned()
-        }
-        (Joining, Joined) => format!(
-            "Joined the group as {} with epoch {}",
-            frame.member_id, frame.member_epoch
-        ),
-        (Joined, Assigning) => match input {
-            Input::HeartbeatResponse(r) => match &r.assignment {
-                Some(target) => format!("New target {target}: ASSIGNING, revocation first"),
-                None => "New target: ASSIGNING".to_owned(),
-            },
-            _ => "ASSIGNING".to_owned(),
-        },
-        (Assigning, Joined) => format!("Reconciled: back to JOINED owning {}", frame.assigned),
-        (_, Joining) => {
-            let code = code.map_or(String::new(), |c| format!(" ({c})"));
-            format!("Fenced{code}: assigned set cleared without callbacks, rejoining with epoch 0")
-        }
-        (_, Terminating) => {
-            "Closing: TERMINATING, revoking everything owned, then the leave heartbeat".to_owned()
-        }
-        (Terminating, Terminated) => {
-            let leave_sent = frame.member_epoch < 0;
-            let fenced = code.is_some_and(|c| c.class() == ErrorClass::Fencing);
-            if frame.failure.is_some() {
-                terminated_by(frame)
-            } else if fenced && !leave_sent {
-                "Fenced while leaving: TERMINATED without sending the leave".to_owned()
-            } else {
-                "Leave answered: left the group, TERMINATED".to_owned()
-            }
-        }
-        (_, Terminated) => match (&frame.failure, input) {
-            (Some(_), _) => terminated_by(frame),
-            (None, _) => "Closed before joining: TERMINATED".to_owned(),
-        },
-        _ => format!("{from} → {to}"),
-    }
-}
-
-fn terminated_by(frame: &Facts) -> String {
-    match &frame.failure {
-        Some(code) => {
-            format!("Fatal error {code}: assigned set dropped without callbacks, TERMINATED")
-        }
-        None => "TERMINATED".to_owned(),
-    }
-}
-
 fn owned(set: &Option<PartitionSet>) -> String {
     match set {
         Some(set) => format!("owned {set}"),
@@ -270,10 +213,23 @@ pub fn headline<M: Machine + Clone>(
         return lines.join(". ");
     }
     match input {
-        Input::HeartbeatResponse(_) => format!(
-            "Answer taken: epoch {}, nothing else changes",
-            after.member_epoch()
-        ),
+        Input::HeartbeatResponse(r) => match &r.assignment {
+            // Recorded as the newest target while a reconciliation runs.
+            Some(target) if after.newest_target() == Some(target) && after.target().is_some() => {
+                format!(
+                    "Answer taken: epoch {}; its target waits for the running reconciliation",
+                    after.member_epoch()
+                )
+            }
+            Some(_) if after.state() != StateName::Stable => format!(
+                "Answer taken: epoch {}; its assignment is ignored",
+                after.member_epoch()
+            ),
+            _ => format!(
+                "Answer taken: epoch {}, nothing else changes",
+                after.member_epoch()
+            ),
+        },
         Input::Tick => match after.poll_timeout() {
             Some(due) => format!("Nothing due yet; next deadline at {} ms", due.0),
             None => "Nothing due".to_owned(),
@@ -281,8 +237,14 @@ pub fn headline<M: Machine + Clone>(
         Input::Completed { .. } if before.owed_to_abandoned() > after.owed_to_abandoned() => {
             "A completion owed to an abandoned reconciliation arrives: discarded".to_owned()
         }
-        Input::Completed { .. } => {
+        Input::Completed { .. } if after.in_flight().is_some() => {
             "Completed; the member waits for its heartbeat in flight".to_owned()
+        }
+        // The shipped client: a late callback whose work is over (a fence's onPartitionsLost
+        // after the member left, say).
+        Input::Completed { .. } => "Completed; nothing follows from it".to_owned(),
+        Input::Close if after.state() == StateName::Unsubscribed => {
+            "Closed: the member was not in the group".to_owned()
         }
         Input::Close => "Already leaving: nothing to do".to_owned(),
         _ => "No visible effect".to_owned(),

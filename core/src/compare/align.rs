@@ -1,0 +1,291 @@
+//! Inputs that mean different things in the two models, aligned.
+//!
+//! A `completed` input finishes "the oldest outstanding commit or callback". The two models do not
+//! wait on the same things: the shipped client also auto-commits before a reconciliation that
+//! revokes nothing, calls onPartitionsAssigned with nothing added and onPartitionsLost when it
+//! loses partitions; the seed calls onAssignment for a client-side assignor. Fed the same
+//! `completed` inputs, one model spends a completion the other does not have, and from there the
+//! script answers the wrong things: in scenario 05 the shipped client's auto-commit takes the
+//! completion meant for onPartitionsAssigned, and the coordinator's next answer is rejected because
+//! the acknowledgement was never sent.
+//!
+//! **The rule.** A `completed` means what it means to the trace's own model (its `model`, the seed
+//! unless it says otherwise): that model's run, exactly as written, is the *reference*, and decides
+//! which kind of [`Work`] each completion finished. Each compared model follows it:
+//!
+//! 1. A `completed` that the reference spent on work the compared model does not have (its
+//!    configuration never produces that kind) is **skipped** by the compared model.
+//! 2. Every other input goes to the compared model as written (a `completed` it has nothing to
+//!    finish for is skipped too).
+//! 3. After every step, the compared model's own work — a kind the reference never produces — at
+//!    the head of its queue **completes by itself**, successfully, at the same time.
+//!
+//! Which model produces which kind:
+//!
+//! | work | seed | shipped client |
+//! |---|---|---|
+//! | the commit before a revocation (also on close) | always | with `enable_auto_commit` |
+//! | the auto-commit before a reconciliation that revokes nothing | never | with `enable_auto_commit` |
+//! | onPartitionsRevoked; onPartitionsAssigned of something | always | with a `listener` |
+//! | onPartitionsAssigned of nothing | never | with a `listener` |
+//! | onPartitionsLost (fenced, fatal, stale); the callback of `unsubscribe` | never | with a `listener` |
+//! | onAssignment | with `assignor_set` | never |
+//! | a completion owed to abandoned work | always | always |
+//!
+//! So the trace's own model runs exactly as in the member view, and the other one stays in step:
+//! in scenario 05 the shipped client's auto-commits complete by themselves and every later input
+//! answers what the script meant. Each row lists what was skipped or completed by itself
+//! ([`Adjustment`]); each model's inputs after alignment are a trace of their own
+//! ([`Aligned::trace`]), so the screen can replay either model effect by effect on one cursor
+//! ([`Side::steps`] maps a row to its steps). *Align* switches ([`super::Align`]) change only the
+//! compared runs, never the reference.
+
+use super::{Align, Side};
+use crate::effect::Effect;
+use crate::input::{Input, Outcome};
+use crate::kafka::KafkaMember;
+use crate::machine::{Activity, AnyMember, Machine, NextCompletion};
+use crate::member::Member;
+use crate::model::Model;
+use crate::timeline::StepResult;
+use crate::trace::{Step, Trace};
+use serde::Serialize;
+
+/// More own work than this after one step would be a bug in a model (each completion either ends
+/// the work or starts the next of a handful of steps); the loop stops there rather than spin.
+const MAX_SELF_COMPLETIONS: usize = 64;
+
+/// What a `completed` finishes, by kind, as the two models can be compared on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Work {
+    Abandoned,
+    RevocationCommit,
+    AutoCommit,
+    Revoked,
+    Assigned,
+    AssignedNothing,
+    Lost,
+    Unsubscribe,
+    Assignment,
+}
+
+impl Work {
+    pub fn of(next: &NextCompletion) -> Work {
+        let NextCompletion::Awaited {
+            effect,
+            during,
+            revoking,
+        } = next
+        else {
+            return Work::Abandoned;
+        };
+        match (effect, during) {
+            (_, Activity::Unsubscribe) => Work::Unsubscribe,
+            (Effect::CommitOffsets { .. }, _) if *revoking => Work::RevocationCommit,
+            (Effect::CommitOffsets { .. }, _) => Work::AutoCommit,
+            (Effect::InvokeOnPartitionsRevoked { .. }, _) => Work::Revoked,
+            (Effect::InvokeOnPartitionsAssigned { partitions }, _) if partitions.is_empty() => {
+                Work::AssignedNothing
+            }
+            (Effect::InvokeOnPartitionsAssigned { .. }, _) => Work::Assigned,
+            (Effect::InvokeOnAssignment { .. }, _) => Work::Assignment,
+            _ => Work::Lost,
+        }
+    }
+}
+
+/// What a `completed` was not given to, or was made for, on one model in one step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "adjustment", rename_all = "snake_case")]
+pub enum Adjustment {
+    /// The trace's `completed` was not given to this model: the reference spent it on `work`, which
+    /// this model does not have (or it had nothing to finish).
+    Skipped { work: Work },
+    /// This model's own `work`, which the reference does not have, completed by itself.
+    CompletedByItself { work: Work, effect: Effect },
+}
+
+/// Both models' runs of one trace, aligned step by step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aligned {
+    /// The model whose run is the reference: the trace's own.
+    pub reference: Model,
+    seed: Trace,
+    kafka: Trace,
+    /// One (seed, shipped client) pair per step of the trace.
+    pub pairs: Vec<(Side, Side)>,
+}
+
+impl Aligned {
+    /// `model`'s inputs after alignment, with the configuration it ran with: the trace's own
+    /// steps less the skipped completions, plus the ones made for its own work. Replaying it gives
+    /// exactly that model's side of every row (when no switch changes the shipped client's
+    /// behaviours, which a trace cannot say). From the first step the engine adjusted, its steps
+    /// carry no notes: they narrate the trace as written.
+    pub fn trace(&self, model: Model) -> &Trace {
+        match model {
+            Model::Seed => &self.seed,
+            Model::Kafka => &self.kafka,
+        }
+    }
+}
+
+/// One run: a member, the inputs it was given, and the reference's model and configuration.
+struct Runner {
+    member: AnyMember,
+    steps: Vec<Step>,
+}
+
+impl Runner {
+    fn new(member: AnyMember) -> Self {
+        Runner {
+            member,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Every input given to the model stays in its trace, rejected ones too (as in any trace).
+    fn handle(&mut self, step: &Step) -> StepResult {
+        self.steps.push(step.clone());
+        self.member.handle(step.at, &step.input)
+    }
+
+    fn next_work(&self) -> Option<Work> {
+        self.member.next_completion().as_ref().map(Work::of)
+    }
+
+    /// Rule 3: work `reference` never produces (or that `align` lets complete at once) completes
+    /// by itself.
+    fn complete_own_work(
+        &mut self,
+        step: &Step,
+        reference: &AnyMember,
+        align: &Align,
+        effects: &mut Vec<Effect>,
+    ) -> Vec<Adjustment> {
+        let mut done = Vec::new();
+        while let Some(next) = self.member.next_completion() {
+            let work = Work::of(&next);
+            let own = !produces(reference, work) || align.completes_at_once(work);
+            if !own || done.len() == MAX_SELF_COMPLETIONS {
+                break;
+            }
+            let completed = Step::new(
+                step.at,
+                Input::Completed {
+                    outcome: Outcome::Ok,
+                },
+            );
+            let Ok(more) = self.handle(&completed) else {
+                // Cannot happen (the work is awaited); the input is not kept if it does.
+                self.steps.pop();
+                break;
+            };
+            let effect = match next {
+                NextCompletion::Awaited { effect, .. } => effect,
+                NextCompletion::Abandoned => continue,
+            };
+            effects.extend(more);
+            done.push(Adjustment::CompletedByItself { work, effect });
+        }
+        done
+    }
+
+    /// One step of a compared run following the reference, which spent a completion on
+    /// `spent` (when the input is a `completed` it accepted).
+    fn follow(
+        &mut self,
+        step: &Step,
+        spent: Option<Work>,
+        reference: &AnyMember,
+        align: &Align,
+    ) -> Side {
+        let first = self.steps.len();
+        let skip = match (spent, &step.input) {
+            (Some(work), Input::Completed { .. })
+                if !produces(&self.member, work)
+                    || align.completes_at_once(work)
+                    || self.next_work().is_none() =>
+            {
+                Some(work)
+            }
+            _ => None,
+        };
+        let (mut result, mut adjustments) = match skip {
+            Some(work) => (Ok(Vec::new()), vec![Adjustment::Skipped { work }]),
+            None => (self.handle(step), Vec::new()),
+        };
+        if let Ok(effects) = &mut result {
+            adjustments.extend(self.complete_own_work(step, reference, align, effects));
+        }
+        let mut side = Side::after(&self.member, &result, first..self.steps.len());
+        side.adjustments = adjustments;
+        side
+    }
+}
+
+/// Whether `member`'s model, as configured, ever waits on `work`.
+fn produces(member: &AnyMember, work: Work) -> bool {
+    match member {
+        AnyMember::Seed(m) => match work {
+            Work::Abandoned | Work::RevocationCommit | Work::Revoked | Work::Assigned => true,
+            Work::Assignment => m.config.assignor_set,
+            _ => false,
+        },
+        AnyMember::Kafka(k) => match work {
+            Work::Abandoned => true,
+            Work::RevocationCommit | Work::AutoCommit => k.config.enable_auto_commit,
+            Work::Revoked | Work::Assigned | Work::Unsubscribe => k.config.listener,
+            Work::AssignedNothing => k.config.listener && k.behaviours.assigned_when_nothing_added,
+            Work::Lost => k.config.listener && k.behaviours.lost_callback,
+            Work::Assignment => false,
+        },
+    }
+}
+
+/// Runs `trace` on both models with the rule of this module, under the switches of `align`.
+pub fn align(trace: &Trace, align: &Align) -> Aligned {
+    let mut reference = Runner::new(AnyMember::new(trace.model, trace.config.clone()));
+    let mut seed = Runner::new(AnyMember::Seed(Member::new(
+        align.seed_config(&trace.config),
+    )));
+    let mut kafka = KafkaMember::new(trace.config.clone());
+    kafka.behaviours = align.behaviours();
+    let mut kafka = Runner::new(AnyMember::Kafka(kafka));
+    let mut pairs = Vec::with_capacity(trace.steps.len());
+    for step in &trace.steps {
+        let before = reference.next_work();
+        let spent = reference.handle(step).ok().and(before);
+        let s = seed.follow(step, spent, &reference.member, align);
+        let k = kafka.follow(step, spent, &reference.member, align);
+        pairs.push((s, k));
+    }
+    let retrace = |runner: Runner, sides: Vec<&Side>| {
+        let mut steps = runner.steps;
+        // A step's notes narrate the trace on one model, as written. From the first step the
+        // engine changed on, this run is another story: it says nothing rather than something
+        // wrong (the reference's notes narrate the rows).
+        let changed = sides.iter().find(|s| !s.adjustments.is_empty());
+        for step in steps
+            .iter_mut()
+            .skip(changed.map_or(usize::MAX, |s| s.steps.start))
+        {
+            step.note = None;
+            step.notes.clear();
+        }
+        Trace {
+            model: runner.member.model(),
+            config: runner.member.config().clone(),
+            steps,
+            title: trace.title.clone(),
+            description: trace.description.clone(),
+        }
+    };
+    Aligned {
+        reference: trace.model,
+        seed: retrace(seed, pairs.iter().map(|(s, _)| s).collect()),
+        kafka: retrace(kafka, pairs.iter().map(|(_, k)| k).collect()),
+        pairs,
+    }
+}

@@ -1,0 +1,214 @@
+//! Why the two models differ: one root cause per difference, each with a one-line why and the
+//! sections of the two specifications it comes from.
+//!
+//! **The order is the order of importance** for a design review, and the order groups are listed
+//! in ([`super::Review::groups`]); `Cause` derives `Ord` from it:
+//!
+//! 1. *Unexplained* first: a difference no rule fits is a gap in the review or a bug in a model, and
+//!    must never sit below the known ones.
+//! 2. What the application's own code sees differently — its rebalance callbacks and whether it
+//!    keeps its partitions: onPartitionsLost (the question a reviewer of the seed asks first), a
+//!    failed callback retried, a member that leaves when the application is slow, close.
+//! 3. What the coordinator sees differently: when the leave ends, when JOINING ends, when the
+//!    next reconciliation may start, which targets are acknowledged, when a retry or an interval heartbeat goes out, names resolved through
+//!    metadata, who makes the member id, a heartbeat only the seed sends.
+//! 4. Inputs one model rejects, and a configuration that only the shipped client reads.
+//! 5. Extra or missing work with no effect on ownership: the auto-commit, onPartitionsAssigned with
+//!    nothing added, the seed's onAssignment.
+
+use super::Switch;
+use serde::Serialize;
+use std::fmt;
+
+/// The root cause of a difference between the seed and the shipped client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cause {
+    /// No known cause fits.
+    Unexplained,
+    // ---- what the application sees ----
+    /// Fenced or failed: the shipped client runs onPartitionsLost (and waits in FENCED for it).
+    OnPartitionsLost,
+    /// A failed callback: the shipped client does not acknowledge, and reconciles again.
+    FailedCallbackRetried,
+    /// The application stopped polling: the shipped client leaves as STALE and rejoins on a poll.
+    StaleMember,
+    /// `close`: the shipped client commits and revokes in the application, then leaves.
+    CloseInApplication,
+    // ---- what the coordinator sees ----
+    /// The shipped client's leave ends when it is sent; the seed's when it is answered.
+    LeaveEndsWhenSent,
+    /// The shipped client stays JOINING until an answer carries an assignment.
+    JoiningUntilAssignment,
+    /// The shipped client waits in ACKNOWLEDGING to send its acknowledgement before it reconciles
+    /// a newer target.
+    AcknowledgingState,
+    /// The shipped client reconciles and acknowledges every new target, even one it already owns.
+    LocalEpochAcknowledged,
+    /// The shipped client retries at once where the seed waits out its backoff.
+    RetryAtOnce,
+    /// The shipped client restarts its interval timer when an answer changes the interval.
+    IntervalRestartedByAnswer,
+    /// The shipped client reconciles only topics metadata can name.
+    TopicNamesResolved,
+    /// The shipped client generates its member id; the seed needs one from the coordinator.
+    ClientGeneratedMemberId,
+    /// The seed's answer to the design page's open question: a heartbeat between revoke and assign.
+    HeartbeatBetweenRevokeAndAssign,
+    // ---- inputs and configuration ----
+    /// An input the seed rejects and the shipped client takes (`poll`, `unsubscribe`, a second
+    /// `subscribe`).
+    SeedRejectsInput,
+    /// The seed's TERMINATED rejects every input; the shipped client's FATAL still takes some.
+    TerminatedIsFinal,
+    /// The trace runs the shipped client without a rebalance listener (`listener: false`).
+    NoListener,
+    // ---- extra work, ownership unchanged ----
+    /// The shipped client auto-commits every consumed offset before each reconciliation.
+    AutoCommit,
+    /// The shipped client calls onPartitionsAssigned even when nothing is added.
+    AssignedAlwaysCalled,
+    /// The seed calls onAssignment for a client-side assignor; client-side assignors never shipped.
+    ClientAssignor,
+}
+
+/// Where a cause is written down: a section of each specification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Source {
+    /// A section of `shared/spec/cgmsm.md`.
+    pub seed: &'static str,
+    /// A section of `shared/reference/kafka-client-model.md`.
+    pub shipped: &'static str,
+}
+
+impl Cause {
+    /// Every cause, most important first.
+    pub const ALL: [Cause; 20] = [
+        Cause::Unexplained,
+        Cause::OnPartitionsLost,
+        Cause::FailedCallbackRetried,
+        Cause::StaleMember,
+        Cause::CloseInApplication,
+        Cause::LeaveEndsWhenSent,
+        Cause::JoiningUntilAssignment,
+        Cause::AcknowledgingState,
+        Cause::LocalEpochAcknowledged,
+        Cause::RetryAtOnce,
+        Cause::IntervalRestartedByAnswer,
+        Cause::TopicNamesResolved,
+        Cause::ClientGeneratedMemberId,
+        Cause::HeartbeatBetweenRevokeAndAssign,
+        Cause::SeedRejectsInput,
+        Cause::TerminatedIsFinal,
+        Cause::NoListener,
+        Cause::AutoCommit,
+        Cause::AssignedAlwaysCalled,
+        Cause::ClientAssignor,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cause::Unexplained => "unexplained",
+            Cause::OnPartitionsLost => "on_partitions_lost",
+            Cause::FailedCallbackRetried => "failed_callback_retried",
+            Cause::StaleMember => "stale_member",
+            Cause::CloseInApplication => "close_in_application",
+            Cause::LeaveEndsWhenSent => "leave_ends_when_sent",
+            Cause::JoiningUntilAssignment => "joining_until_assignment",
+            Cause::AcknowledgingState => "acknowledging_state",
+            Cause::LocalEpochAcknowledged => "local_epoch_acknowledged",
+            Cause::RetryAtOnce => "retry_at_once",
+            Cause::IntervalRestartedByAnswer => "interval_restarted_by_answer",
+            Cause::TopicNamesResolved => "topic_names_resolved",
+            Cause::ClientGeneratedMemberId => "client_generated_member_id",
+            Cause::HeartbeatBetweenRevokeAndAssign => "heartbeat_between_revoke_and_assign",
+            Cause::SeedRejectsInput => "seed_rejects_input",
+            Cause::TerminatedIsFinal => "terminated_is_final",
+            Cause::NoListener => "no_listener",
+            Cause::AutoCommit => "auto_commit",
+            Cause::AssignedAlwaysCalled => "assigned_always_called",
+            Cause::ClientAssignor => "client_assignor",
+        }
+    }
+
+    /// Why the models differ, in one line.
+    pub fn why(self) -> &'static str {
+        match self {
+            Cause::Unexplained => "No known cause fits this difference: a gap in the review, or a bug in a model.",
+            Cause::OnPartitionsLost => "The shipped client runs onPartitionsLost when it is fenced or fails; the seed clears the assigned set without callbacks.",
+            Cause::FailedCallbackRetried => "After a failed callback the shipped client stays RECONCILING without acknowledging, and retries; the seed reports it and goes on.",
+            Cause::StaleMember => "The shipped client leaves as a stale member when the application stops polling, and rejoins on its next poll; the seed has no poll timer.",
+            Cause::CloseInApplication => "Closing, the shipped client (4.x) commits and runs onPartitionsRevoked in the application before it leaves; the seed revokes inside TERMINATING.",
+            Cause::LeaveEndsWhenSent => "The shipped client is UNSUBSCRIBED as soon as the leave heartbeat is generated; the seed stays TERMINATING until it is answered.",
+            Cause::JoiningUntilAssignment => "The shipped client stays JOINING, sending joins, until an answer carries an assignment; the seed is JOINED at the first success.",
+            Cause::AcknowledgingState => "The shipped client waits in ACKNOWLEDGING until its acknowledgement can go out (not beside a heartbeat in flight) before it reconciles a newer target; the seed remembers the acknowledgement and starts the next reconciliation at once.",
+            Cause::LocalEpochAcknowledged => "The shipped client reconciles and acknowledges every new target, even an empty first one or the one it owned before a fence (a new local epoch); the seed acknowledges only a change.",
+            Cause::RetryAtOnce => "After NOT_COORDINATOR or COORDINATOR_NOT_AVAILABLE, and after any retriable answer while JOINING, the shipped client sends again at once; the seed waits out its backoff.",
+            Cause::IntervalRestartedByAnswer => "The shipped client restarts its heartbeat timer when an answer changes the interval; the seed counts the interval from the last heartbeat it sent, so their interval heartbeats go out at different times.",
+            Cause::TopicNamesResolved => "The shipped client waits for metadata to resolve topic names before it reconciles; the seed takes names as given.",
+            Cause::ClientGeneratedMemberId => "The shipped client generates its own member id (request v1); the seed takes it from the coordinator and rejects a first answer without one.",
+            Cause::HeartbeatBetweenRevokeAndAssign => "The seed sends a heartbeat between revocation and assignment (heartbeat_between_revoke_and_assign); the shipped client never does, so the answers fall out of step.",
+            Cause::SeedRejectsInput => "An input the seed rejects and the shipped client takes: poll and unsubscribe are not seed inputs, and the seed subscribes only once, in NEW.",
+            Cause::TerminatedIsFinal => "The seed's TERMINATED rejects every input; the shipped client in FATAL or UNSUBSCRIBED still takes ticks, late answers and completions.",
+            Cause::NoListener => "This trace runs the shipped client without a rebalance listener (listener: false), so it calls no callback; the seed always calls its own.",
+            Cause::AutoCommit => "The shipped client auto-commits every consumed offset before a reconciliation, even when nothing is revoked; the seed commits only what it revokes.",
+            Cause::AssignedAlwaysCalled => "The shipped client calls onPartitionsAssigned even when nothing is added; the seed skips it.",
+            Cause::ClientAssignor => "The seed calls onAssignment for a configured client-side assignor; the shipped client has none (client-side assignors never shipped).",
+        }
+    }
+
+    /// The sections each specification gives this behaviour in.
+    pub fn source(self) -> Source {
+        let (seed, shipped) = match self {
+            Cause::Unexplained => ("", ""),
+            Cause::OnPartitionsLost => ("cgmsm.md §5.5, §5.8", "kafka-client-model.md §2.3"),
+            Cause::FailedCallbackRetried => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7d)"),
+            Cause::StaleMember => (
+                "cgmsm.md §5 (known simplifications)",
+                "kafka-client-model.md §5.4",
+            ),
+            Cause::CloseInApplication => ("cgmsm.md §5.9", "kafka-client-model.md §5.2"),
+            Cause::LeaveEndsWhenSent => ("cgmsm.md §5.9", "kafka-client-model.md §5.1 (5)"),
+            Cause::JoiningUntilAssignment => ("cgmsm.md §5.2", "kafka-client-model.md §3.2, §6.2"),
+            Cause::AcknowledgingState => (
+                "cgmsm.md §5 (sending), §5.4",
+                "kafka-client-model.md §3.5, §3.7",
+            ),
+            Cause::LocalEpochAcknowledged => {
+                ("cgmsm.md §5.3", "kafka-client-model.md §3.1, §3.2 (4)")
+            }
+            Cause::RetryAtOnce => ("cgmsm.md §5.7", "kafka-client-model.md §4.1, §6.2"),
+            Cause::IntervalRestartedByAnswer => {
+                ("cgmsm.md §5.6", "kafka-client-model.md §4.1, §6.1")
+            }
+            Cause::TopicNamesResolved => (
+                "cgmsm.md §5 (known simplifications)",
+                "kafka-client-model.md §3.6",
+            ),
+            Cause::ClientGeneratedMemberId => {
+                ("cgmsm.md §3, §5.2", "kafka-client-model.md §1.1, §2.3")
+            }
+            Cause::HeartbeatBetweenRevokeAndAssign => {
+                ("cgmsm.md §1, §5.4", "kafka-client-model.md §3.3 (8)")
+            }
+            Cause::SeedRejectsInput => ("cgmsm.md §3", "kafka-client-model.md §2.3"),
+            Cause::TerminatedIsFinal => ("cgmsm.md §5.10", "kafka-client-model.md §2.3"),
+            Cause::NoListener => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7a, 7b)"),
+            Cause::AutoCommit => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (6)"),
+            Cause::AssignedAlwaysCalled => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7b)"),
+            Cause::ClientAssignor => ("cgmsm.md §1, §5.4", "kafka-client-model.md §9.1"),
+        };
+        Source { seed, shipped }
+    }
+
+    /// The *Align* switch that removes this cause, if one can.
+    pub fn switch(self) -> Option<Switch> {
+        Switch::ALL.into_iter().find(|s| s.cause() == self)
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
