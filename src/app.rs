@@ -5,7 +5,6 @@ use crate::components::{
     app_actions::AppActions,
     app_lane::AppLane,
     assigned_set::AssignedSet,
-    compare_view::CompareView,
     config_panel::ConfigPanel,
     console::Console,
     diagram::Diagram,
@@ -239,9 +238,12 @@ pub fn App() -> impl IntoView {
     let (group, group_linked) = open_group(&embed, group_link);
     let mode = RwSignal::new(if embed.group || group_linked {
         Mode::Group
+    } else if embed.review {
+        Mode::Review
     } else {
         Mode::Member
     });
+    let review = crate::review::ReviewSession::new(session);
     address::follow_links(
         session,
         move || group_fragment(group),
@@ -251,7 +253,7 @@ pub fn App() -> impl IntoView {
         },
         move || switch(mode, session, group, Mode::Member),
         move |notice| match mode.get_untracked() {
-            Mode::Member => session.notice.set(Some(notice)),
+            Mode::Member | Mode::Review => session.notice.set(Some(notice)),
             Mode::Group => group.notice.set(Some(notice)),
         },
     );
@@ -264,6 +266,8 @@ pub fn App() -> impl IntoView {
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         if mode.get_untracked() == Mode::Group {
             on_group_key(group, session, &ev);
+        } else if mode.get_untracked() == Mode::Review {
+            crate::mode::on_review_key(review, session, &ev);
         } else {
             on_key(session, ev, blank);
         }
@@ -284,6 +288,7 @@ pub fn App() -> impl IntoView {
                     <p class="tagline">{move || match mode.get() {
                         Mode::Member => "You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time.",
                         Mode::Group => "Several members and a coordinator that follows KIP-848's rules: watch partitions move between members, and step in.",
+                        Mode::Review => "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.",
                     }}</p>
                 </div>
                 <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
@@ -298,13 +303,18 @@ pub fn App() -> impl IntoView {
                         on:click=move |_| switch(mode, session, group, Mode::Member)>"One member"</button>
                     <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
                         on:click=move |_| switch(mode, session, group, Mode::Group)>"Group"</button>
+                    <button role="tab" data-testid="mode-review" aria-selected=move || (mode.get() == Mode::Review).to_string()
+                        on:click=move |_| switch(mode, session, group, Mode::Review)>"Review"</button>
                 </div>
             </nav>
         })}
+        <Show when=move || mode.get() == Mode::Review>
+            <crate::components::review_view::ReviewView review=review/>
+        </Show>
         <Show when=move || mode.get() == Mode::Group>
             <GroupView/>
         </Show>
-        <div class="member-mode" hidden=move || mode.get() == Mode::Group>
+        <div class="member-mode" hidden=move || mode.get() != Mode::Member>
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
         <main class="layout" class:embedded=embedded
@@ -348,7 +358,13 @@ pub fn App() -> impl IntoView {
                 {shows("log").then(|| view! { <Log/> })}
                 {shows("sequence").then(|| view! { <Sequence/> })}
             </div>
-            {shows("compare").then(|| view! { <CompareView/> })}
+            {shows("compare").then(|| view! {
+                <section class="panel compare" aria-labelledby="compare-title">
+                    <h2 id="compare-title">"The seed design against the client Kafka shipped"</h2>
+                    <p class="muted">"The same inputs through both models, side by side on one cursor, every difference grouped by its cause."</p>
+                    <button data-testid="open-review" on:click=move |_| switch(mode, session, group, Mode::Review)>"Open the review view"</button>
+                </section>
+            })}
             {shows("config").then(|| view! { <ConfigPanel/> })}
             {shows("session").then(|| view! { <SessionPanel/> })}
         </main>

@@ -93,6 +93,8 @@ pub struct Embed {
     pub group: bool,
     /// `quiz=1`: predict each step before it is shown.
     pub quiz: bool,
+    /// `mode=review`: open the review view (the two models side by side).
+    pub review: bool,
     /// `lesson=1`: lesson mode.
     pub lesson: bool,
     /// `show=`: only these panels (when given).
@@ -116,7 +118,10 @@ impl Embed {
             let value = value.replace('+', " ");
             match key {
                 "embed" => embed.embedded = flag(&value),
-                "mode" => embed.group = value == "group",
+                "mode" => {
+                    embed.group = value == "group";
+                    embed.review = value == "review";
+                }
                 "readonly" => embed.readonly = flag(&value),
                 "autoplay" => embed.autoplay = flag(&value),
                 "quiz" => embed.quiz = flag(&value),

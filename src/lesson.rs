@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 /// The narrated steps of `t`.
 pub fn noted(t: &Timeline) -> Vec<usize> {
-    noted_steps(t.len(), |i| t.steps()[i].note.is_some())
+    noted_steps(t.len(), |i| t.steps()[i].is_noted_for(t.model()))
 }
 
 impl Session {

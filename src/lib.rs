@@ -18,6 +18,7 @@ pub mod panic_hook;
 pub mod persist;
 pub mod playback;
 pub mod quiz;
+pub mod review;
 pub mod scenarios;
 pub mod shelf;
 pub mod shortcuts;

@@ -17,6 +17,8 @@ use wasm_bindgen::JsCast;
 pub enum Mode {
     Member,
     Group,
+    /// The two models side by side, on the member session's inputs.
+    Review,
 }
 
 /// Group mode's few keys (listed in the help): space plays, the arrows step, `n` lets the next
@@ -63,6 +65,32 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
     ev.prevent_default();
 }
 
+/// The review view's keys: → and ← one effect, Shift+→ and Shift+← one input, Home and End.
+pub fn on_review_key(
+    review: crate::review::ReviewSession,
+    session: Session,
+    ev: &web_sys::KeyboardEvent,
+) {
+    if ev.key() == "Escape" {
+        session.help_open.set(false);
+        return;
+    }
+    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    match (ev.key().as_str(), ev.shift_key()) {
+        ("ArrowRight", false) => review.effect_forward(),
+        ("ArrowLeft", false) => review.effect_back(),
+        ("ArrowRight", true) => review.row_forward(),
+        ("ArrowLeft", true) => review.row_back(),
+        ("Home", _) => review.seek(0),
+        ("End", _) => review.seek(usize::MAX),
+        ("?", _) => session.help_open.update(|h| *h = !*h),
+        _ => return,
+    }
+    ev.prevent_default();
+}
+
 /// Unless the group view already holds something: the saved group session, else the first group
 /// scenario.
 fn open_saved_or_first(group: GroupSession) {
@@ -100,11 +128,15 @@ pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: M
             session.playback.set(crate::context::Playback::Paused);
             open_saved_or_first(group);
         }
-        Mode::Member => group.playing.set(false),
+        Mode::Member | Mode::Review => {
+            group.playing.set(false);
+            session.playback.set(crate::context::Playback::Paused);
+        }
     }
     mode.set(to);
     let query = match to {
         Mode::Group => "?mode=group",
+        Mode::Review => "?mode=review",
         Mode::Member => "",
     };
     address::rewrite(query, &window().location().hash().unwrap_or_default());

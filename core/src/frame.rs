@@ -70,6 +70,8 @@ pub struct Edge {
 /// Everything the screen shows at one cursor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Frame {
+    /// The model the member runs on.
+    pub model: crate::model::Model,
     pub cursor: Cursor,
     /// Effects of the cursor's step in all (0 at the start or for a rejected step).
     pub effects: usize,
@@ -186,6 +188,7 @@ impl Timeline {
             ),
         };
         Frame {
+            model: self.model(),
             cursor,
             effects: count,
             steps: self.len(),
@@ -209,6 +212,7 @@ impl Timeline {
     fn start_frame(&self) -> Frame {
         let facts = Facts::of(&self.member_at(0));
         Frame {
+            model: self.model(),
             cursor: Cursor::START,
             effects: 0,
             steps: self.len(),

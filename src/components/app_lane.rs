@@ -11,10 +11,18 @@ const WINDOW: usize = 24;
 
 /// The lane, over the last steps up to the cursor.
 #[component]
-pub fn AppLane() -> impl IntoView {
+pub fn AppLane(
+    /// The frame to show (the member view's own by default).
+    #[prop(optional, into)]
+    frame: Option<Signal<kip848_core::Frame>>,
+    /// Prefix of the element ids, unique when two lanes share a page.
+    #[prop(optional)]
+    ids: &'static str,
+) -> impl IntoView {
     let session = use_session();
+    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
     let rows = Memo::new(move |_| {
-        session.frame.with(|f| {
+        frame.with(|f| {
             let cursor = f.cursor.step;
             let first = cursor.saturating_sub(WINDOW);
             // Positions in permille: integers keep float formatting out of the bundle.
@@ -40,8 +48,8 @@ pub fn AppLane() -> impl IntoView {
         })
     });
     view! {
-        <section class="panel lane" aria-labelledby="lane-title">
-            <h2 id="lane-title">"Application lane"</h2>
+        <section class="panel lane" aria-labelledby=format!("{ids}lane-title")>
+            <h2 id=format!("{ids}lane-title")>"Application lane"</h2>
             <Show when=move || rows.with(Vec::is_empty)>
                 <p class="muted">"No commit or callback yet."</p>
             </Show>

@@ -9,10 +9,18 @@ use leptos::prelude::*;
 
 /// The assigned set panel.
 #[component]
-pub fn AssignedSet() -> impl IntoView {
+pub fn AssignedSet(
+    /// The frame to show (the member view's own by default).
+    #[prop(optional, into)]
+    frame: Option<Signal<kip848_core::Frame>>,
+    /// Prefix of the element ids, unique when two sets share a page.
+    #[prop(optional)]
+    ids: &'static str,
+) -> impl IntoView {
     let session = use_session();
+    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
     let groups = Memo::new(move |_| {
-        session.frame.with(|f| {
+        frame.with(|f| {
             let mut groups: Vec<(String, Vec<(u32, Mark)>)> = Vec::new();
             for chip in &f.chips {
                 match groups.last_mut() {
@@ -25,11 +33,11 @@ pub fn AssignedSet() -> impl IntoView {
             groups
         })
     });
-    let count = move || session.frame.with(|f| f.facts.assigned.len());
+    let count = move || frame.with(|f| f.facts.assigned.len());
     view! {
-        <section class="panel assigned" aria-labelledby="assigned-title">
-            <h2 id="assigned-title"><Term id="assigned-set">"Assigned set"</Term>" " <span class="muted" data-testid="assigned-count">{move || format!("({})", count())}</span></h2>
-            <p class="visually-hidden" data-testid="assigned">{move || session.frame.with(|f| f.facts.assigned.to_string())}</p>
+        <section class="panel assigned" aria-labelledby=format!("{ids}assigned-title")>
+            <h2 id=format!("{ids}assigned-title")><Term id="assigned-set">"Assigned set"</Term>" " <span class="muted" data-testid="assigned-count">{move || format!("({})", count())}</span></h2>
+            <p class="visually-hidden" data-testid="assigned">{move || frame.with(|f| f.facts.assigned.to_string())}</p>
             <Show when=move || groups.with(Vec::is_empty)>
                 <p class="muted" data-testid="assigned-empty">"Owns no partitions."</p>
             </Show>
@@ -47,13 +55,30 @@ pub fn AssignedSet() -> impl IntoView {
                     </ul>
                 </div>
             </For>
+            // Which target the marks are measured against: the running reconciliation's, and the
+            // newer one waiting behind it when there is one (scenario 06).
+            {move || frame.with(|f| match (&f.facts.target, &f.facts.newest_target) {
+                (Some(running), Some(newest)) if running != newest => Some(view! {
+                    <p class="targets" data-testid="targets">
+                        "Running reconciliation toward " <strong data-testid="target-running">{running.to_string()}</strong>
+                        "; a newer target waits: " <strong data-testid="target-newest">{newest.to_string()}</strong>
+                        ". The marks are measured against the newer target."
+                    </p>
+                }.into_any()),
+                (_, Some(target)) | (Some(target), None) => Some(view! {
+                    <p class="targets" data-testid="targets">
+                        "Target: " <strong data-testid="target-running">{target.to_string()}</strong> " (the marks are measured against it)."
+                    </p>
+                }.into_any()),
+                (None, None) => None,
+            })}
             <p class="legend muted">
                 <span class="chip owned">"owned"</span>
                 <span class="chip to-revoke">"to " <Term id="revoke">"revoke"</Term></span>
                 <span class="chip pending"><Term id="target-assignment">"pending"</Term></span>
                 <span class="chip arriving"><Term id="assign">"added"</Term></span>
                 <span class="chip leaving">"removed"</span>
-                <Show when=move || session.frame.with(|f| f.facts.local.is_some())>
+                <Show when=move || frame.with(|f| f.facts.local.is_some())>
                     <span class="chip revoking">"pending revocation"</span>
                 </Show>
             </p>

@@ -13,6 +13,7 @@ use crate::components::glossary::Term;
 use crate::context::use_session;
 use kip848_core::diagram::geom::{num, FONT_FAMILY};
 use kip848_core::diagram::{layout, tone, Edge, Label};
+use kip848_core::Frame;
 use kip848_core::{Model, StateName};
 use leptos::prelude::*;
 
@@ -88,14 +89,22 @@ where
 
 /// The SVG diagram.
 #[component]
-pub fn Diagram() -> impl IntoView {
+pub fn Diagram(
+    /// The frame to draw (the member view's own by default; the review view gives each model's).
+    #[prop(optional, into)]
+    frame: Option<Signal<Frame>>,
+    /// Prefix of the element ids, unique when two diagrams share a page.
+    #[prop(optional)]
+    ids: &'static str,
+) -> impl IntoView {
     let session = use_session();
-    let model = Memo::new(move |_| session.timeline.with(|t| t.model()));
+    let frame: Signal<Frame> = frame.unwrap_or_else(|| session.frame.into());
+    let model = Memo::new(move |_| frame.with(|f| f.model));
     let shape = Memo::new(move |_| layout(model.get()));
-    let current = move || session.frame.with(|f| f.facts.state);
+    let current = move || frame.with(|f| f.facts.state);
     // The frame's edge, with where it is (to restart its animation).
     let firing = Memo::new(move |_| {
-        session.frame.with(|f| {
+        frame.with(|f| {
             f.edge
                 .map(|e| (e.from, e.to, f.cursor.step, f.cursor.shown))
         })
@@ -177,8 +186,8 @@ pub fn Diagram() -> impl IntoView {
     view! {
         <div class="diagram-frame">
             <svg class="diagram" viewBox=view_box style=widths font-family=FONT_FAMILY role="img"
-                aria-labelledby="diagram-title" data-testid="diagram" data-model=move || model.get().as_str()>
-                <title id="diagram-title">{title}</title>
+                aria-labelledby=format!("{ids}diagram-title") data-testid="diagram" data-model=move || model.get().as_str()>
+                <title id=format!("{ids}diagram-title")>{title}</title>
                 {groups}
                 {edges}
                 {shown}
@@ -190,16 +199,15 @@ pub fn Diagram() -> impl IntoView {
             Model::Kafka => "RECONCILING: the member is in a ",
         }} <Term id="reconciliation">"reconciliation"</Term> "."</p>
         <Show when=move || model.get() == Model::Kafka>
-            <TransitionTable/>
+            <TransitionTable frame=frame/>
         </Show>
     }
 }
 
 /// The shipped client's "valid previous states" table (MemberState.java, reference §2.2).
 #[component]
-fn TransitionTable() -> impl IntoView {
-    let session = use_session();
-    let current = move || session.frame.with(|f| f.facts.state);
+fn TransitionTable(frame: Signal<Frame>) -> impl IntoView {
+    let current = move || frame.with(|f| f.facts.state);
     view! {
         <details class="transition-table" data-testid="transition-table">
             <summary>"Allowed transitions (MemberState.java)"</summary>

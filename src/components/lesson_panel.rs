@@ -13,7 +13,7 @@ pub fn LessonPanel() -> impl IntoView {
         let step = lesson.get().step;
         session.timeline.with(|t| {
             step.and_then(|s| t.steps().get(s - 1))
-                .and_then(|s| s.note.clone())
+                .and_then(|s| s.note_for(t.model()).map(str::to_owned))
         })
     };
     let title = move || {

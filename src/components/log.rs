@@ -47,7 +47,7 @@ fn rows(t: &Timeline, shown: usize) -> (usize, Vec<Row>) {
                 index,
                 at: step.at.0,
                 input: describe_input(&step.input),
-                note: step.note.clone(),
+                note: step.note_for(t.model()).map(str::to_owned),
                 rejected: result.as_ref().err().map(ToString::to_string),
                 effects,
             })

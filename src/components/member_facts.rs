@@ -8,9 +8,13 @@ use leptos::prelude::*;
 
 /// The member's facts, as the frame on screen has them.
 #[component]
-pub fn MemberFacts() -> impl IntoView {
+pub fn MemberFacts(
+    /// The frame to show (the member view's own by default).
+    #[prop(optional, into)]
+    frame: Option<Signal<kip848_core::Frame>>,
+) -> impl IntoView {
     let session = use_session();
-    let f = session.frame;
+    let f: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
     let state = move || f.with(|f| f.facts.state.as_str());
     let word = move |pick: fn(&kip848_core::words::FactWords) -> &String| {
         move || f.with(|f| pick(&f.words).clone())

@@ -27,7 +27,7 @@ pub fn PresenterNotes() -> impl IntoView {
         session.timeline.with(|t| {
             noted(t)
                 .into_iter()
-                .filter_map(|s| Some((s, t.steps().get(s - 1)?.note.clone()?)))
+                .filter_map(|s| Some((s, t.steps().get(s - 1)?.note_for(t.model())?.to_owned())))
                 .collect::<Vec<_>>()
         })
     });

@@ -65,17 +65,18 @@ test('the shipped client takes poll, stale, metadata and unsubscribe inputs', as
   await done();
 });
 
-test('the compare view highlights where the models differ and says why', async () => {
+test('the review view groups the differences by cause and goes to where each first shows', async () => {
   const { page, done } = await open(browser, server.url);
   await instant(page);
   await loadScenario(page, '04-fenced-while-joined');
-  await page.getByTestId('compare').locator('summary').click();
-  await expectText(page, 'compare-summary', /^3 of the steps differ \(6 shown\)/);
-  assert.equal(await page.getByTestId('compare-row-3').getAttribute('data-differs'), 'false');
-  assert.equal(await page.getByTestId('compare-row-5').getAttribute('data-differs'), 'true');
-  assert.equal(await text(page, 'compare-why-5'),
-    'The shipped client runs onPartitionsLost when it is fenced or fails; the seed clears the assigned set without callbacks.');
-  await page.getByTestId('compare-row-5').locator('button').click();
-  await expectText(page, 'position', /^Step 5 of 6/);
+  await page.getByTestId('open-review').click();
+  await page.getByTestId('review-view').waitFor();
+  const first = page.getByTestId('review-cause').first();
+  assert.equal(await first.getAttribute('data-cause'), 'on_partitions_lost');
+  assert.match(await first.textContent(), /The shipped client runs onPartitionsLost when it is fenced or fails/);
+  await first.getByTestId('review-cause-go').click();
+  await expectText(page, 'review-position', /^Step 5 of 6/);
+  assert.equal(await page.getByTestId('review-seed').getByTestId('state').textContent(), 'JOINING');
+  assert.equal(await page.getByTestId('review-kafka').getByTestId('state').textContent(), 'JOINING');
   await done();
 });

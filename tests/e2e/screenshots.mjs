@@ -72,6 +72,14 @@ try {
     await quiz.page.locator('.quiz').screenshot({ path: join(out, 'quiz-dark.png') });
     await quiz.done();
   }
+  // The review view: scenario 05 at the fence, both models side by side; its causes.
+  {
+    const review = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', viewport: { width: 1440, height: 1100 } });
+    await review.page.waitForTimeout(600);
+    await review.page.screenshot({ path: join(out, 'review-light.png') });
+    await review.page.locator('.review-causes').screenshot({ path: join(out, 'review-causes-light.png') });
+    await review.done();
+  }
   const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 900 } });
   await instant(page);
   await loadScenario(page, '03-incremental-reassignment');

@@ -108,29 +108,3 @@ async fn the_sequence_diagram_has_a_message_per_input_and_exchange() {
         3 + 1 + 2
     );
 }
-
-#[wasm_bindgen_test]
-async fn the_compare_view_marks_the_steps_where_the_models_differ() {
-    use kip848_viz::components::compare_view::CompareView;
-    let m = mount(
-        scenario("04-fenced-while-joined"),
-        || view! { <CompareView/> },
-    );
-    let details = m.find("compare");
-    details.set_attribute("open", "").expect("opened");
-    details
-        .dispatch_event(&web_sys::Event::new("toggle").expect("event"))
-        .expect("dispatched");
-    tick().await;
-    assert!(
-        m.text("compare-summary")
-            .starts_with("3 of the steps differ"),
-        "{}",
-        m.text("compare-summary")
-    );
-    assert_eq!(
-        m.attr("compare-row-5", "data-differs").as_deref(),
-        Some("true")
-    );
-    assert!(m.text("compare-why-5").contains("onPartitionsLost"));
-}

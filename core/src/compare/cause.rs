@@ -131,6 +131,32 @@ impl Cause {
         }
     }
 
+    /// The cause as a reviewer reads it, in a few words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Cause::Unexplained => "Not explained by any known cause",
+            Cause::OnPartitionsLost => "onPartitionsLost when fenced or failed",
+            Cause::FailedCallbackRetried => "A failed callback is retried",
+            Cause::StaleMember => "The stale member (no poll)",
+            Cause::CloseInApplication => "Close runs in the application",
+            Cause::LeaveEndsWhenSent => "Leaving ends when the leave is sent",
+            Cause::JoiningUntilAssignment => "JOINING until the first assignment",
+            Cause::AcknowledgingState => "The ACKNOWLEDGING state",
+            Cause::LocalEpochAcknowledged => "Local epochs in acknowledgements",
+            Cause::RetryAtOnce => "Retries at once while joining or acknowledging",
+            Cause::IntervalRestartedByAnswer => "The interval restarts with each answer",
+            Cause::TopicNamesResolved => "Topic names resolved through metadata",
+            Cause::ClientGeneratedMemberId => "The client makes its own member id",
+            Cause::HeartbeatBetweenRevokeAndAssign => "A heartbeat between revoke and assign",
+            Cause::SeedRejectsInput => "Inputs the seed does not have",
+            Cause::TerminatedIsFinal => "TERMINATED is final",
+            Cause::NoListener => "No rebalance listener",
+            Cause::AutoCommit => "The auto-commit",
+            Cause::AssignedAlwaysCalled => "onPartitionsAssigned even with nothing added",
+            Cause::ClientAssignor => "A client-side assignor (onAssignment)",
+        }
+    }
+
     /// Why the models differ, in one line.
     pub fn why(self) -> &'static str {
         match self {

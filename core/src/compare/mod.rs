@@ -35,13 +35,16 @@
 pub mod align;
 mod cause;
 mod classify;
+pub mod html;
 mod review;
+mod screen;
 mod side;
 mod switch;
 
 pub use align::{align, Adjustment, Aligned, Work};
 pub use cause::{Cause, Source};
 pub use review::{Group, Review};
+pub use screen::{ReviewCursor, ReviewScreen};
 pub use side::Side;
 pub use switch::{Align, Switch};
 

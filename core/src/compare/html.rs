@@ -1,0 +1,135 @@
+//! A review to take away: one self-contained HTML file (no script, no outside resource) with the
+//! differences grouped by cause, both state diagrams as SVG, and both timelines row by row — to
+//! attach to a design review and open offline.
+
+use super::Review;
+use crate::assignment::PartitionSet;
+use crate::diagram::{layout, to_svg, Theme};
+use crate::model::Model;
+use crate::narration::describe_input;
+use crate::trace::Trace;
+use crate::words::call;
+use std::fmt::Write;
+
+/// Text safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn set(s: &PartitionSet) -> String {
+    escape(&s.to_string())
+}
+
+const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;margin:1.5rem;color:#1b1f24;background:#fff}\
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:collapse;width:100%;font-size:13px}\
+th,td{border:1px solid #c9d0d8;padding:.25rem .4rem;vertical-align:top;text-align:left}\
+td.mono,th.mono{font-family:ui-monospace,monospace;white-space:nowrap}tr.differs td{background:#fff4d6}\
+.diagrams{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}.diagrams figure{margin:0}\
+.muted{color:#4f5964}li{margin:.3rem 0}\
+@media (prefers-color-scheme: dark){body{background:#101318;color:#e8ecf1}th,td{border-color:#3a4450}tr.differs td{background:#3a2f10}.muted{color:#a9b4c0}}";
+
+/// The review of `trace` as one HTML document.
+pub fn review_html(trace: &Trace, review: &Review) -> String {
+    let title = trace
+        .title
+        .clone()
+        .unwrap_or_else(|| "a session".to_owned());
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Design review: {}</title><style>{STYLE}</style></head><body>",
+        escape(&title)
+    );
+    let _ = write!(
+        out,
+        "<h1>Design review: {}</h1><p class=\"muted\">{}</p><p>The same {} inputs through the seed design (cgmsm.md) and the client Kafka shipped (4.x): {} of them differ.{}</p>",
+        escape(&title),
+        escape(trace.description.as_deref().unwrap_or("")),
+        review.rows.len(),
+        review.differing(),
+        switches(review)
+    );
+    out.push_str("<h2>Differences, by cause (most important first)</h2><ol id=\"causes\">");
+    for g in &review.groups {
+        let steps: Vec<String> = g.steps.iter().map(|s| (s + 1).to_string()).collect();
+        let _ = write!(
+            out,
+            "<li><strong>{}</strong>: {} First at step {}; explains step{} {}. <span class=\"muted\">({}; {})</span></li>",
+            escape(g.cause.title()),
+            escape(g.why),
+            g.first + 1,
+            if steps.len() == 1 { "" } else { "s" },
+            steps.join(", "),
+            escape(g.source.seed),
+            escape(g.source.shipped)
+        );
+    }
+    out.push_str("</ol><h2>State diagrams (each at its end)</h2><div class=\"diagrams\">");
+    let last = review.rows.last();
+    for (model, state) in [
+        (Model::Seed, last.map(|r| r.seed.state)),
+        (Model::Kafka, last.map(|r| r.kafka.state)),
+    ] {
+        let _ = write!(
+            out,
+            "<figure><figcaption>{}</figcaption>{}</figure>",
+            match model {
+                Model::Seed => "The seed design",
+                Model::Kafka => "The shipped client",
+            },
+            to_svg(&layout(model), state, None, Theme::Auto)
+        );
+    }
+    out.push_str("</div><h2>Both timelines</h2><table id=\"timelines\"><thead><tr><th>step</th><th>input</th><th>seed: state, epoch, assigned, callbacks</th><th>shipped client: state, epoch, assigned, callbacks</th><th>why they differ</th></tr></thead><tbody>");
+    for row in &review.rows {
+        let input = trace
+            .steps
+            .get(row.index)
+            .map_or(String::new(), |s| describe_input(&s.input));
+        let side = |s: &super::Side| match &s.rejected {
+            Some(r) => format!("rejected: {}", escape(&r.to_string())),
+            None => format!(
+                "<span class=\"mono\">{}</span>, epoch {}, {}{}",
+                s.state,
+                s.member_epoch,
+                set(&s.assigned),
+                if s.callbacks.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {}",
+                        escape(&s.callbacks.iter().map(call).collect::<Vec<_>>().join(", "))
+                    )
+                }
+            ),
+        };
+        let _ = write!(
+            out,
+            "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            if row.differences.is_empty() {
+                ""
+            } else {
+                "differs"
+            },
+            row.index + 1,
+            escape(&input),
+            side(&row.seed),
+            side(&row.kafka),
+            escape(row.explanation.as_deref().unwrap_or(""))
+        );
+    }
+    out.push_str("</tbody></table></body></html>\n");
+    out
+}
+
+fn switches(review: &Review) -> String {
+    let on: Vec<&str> = review.align.iter().map(|s| s.label()).collect();
+    if on.is_empty() {
+        String::new()
+    } else {
+        format!(" Aligned: {}.", escape(&on.join(", ")))
+    }
+}

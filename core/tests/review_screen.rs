@@ -1,0 +1,99 @@
+//! The review view's shared cursor and its HTML export: at the end of each row both frames are
+//! that row's sides; one effect at a time either way; the export holds both timelines and both
+//! diagrams, and nothing from elsewhere.
+
+use kip848_core::compare::html::review_html;
+use kip848_core::compare::{Align, Review, ReviewScreen};
+use kip848_core::trace::Trace;
+use kip848_core::Cursor;
+
+fn scenario(id: &str) -> Trace {
+    let path = format!(
+        "{}/../assets/scenarios/{id}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Trace::parse(&std::fs::read_to_string(path).expect("a scenario")).expect("valid")
+}
+
+#[test]
+fn at_the_end_of_each_row_both_frames_are_that_rows_sides() {
+    for id in [
+        "03-incremental-reassignment",
+        "05-fenced-mid-revocation",
+        "10-close-while-assigning",
+        "14-lost-instead-of-revoked",
+    ] {
+        let trace = scenario(id);
+        let review = Review::new(&trace, Align::none());
+        let screen = ReviewScreen::new(&review);
+        assert_eq!(screen.len(), trace.steps.len());
+        for (i, row) in review.rows.iter().enumerate() {
+            let (seed, kafka) = screen.frames(screen.end_of(i + 1));
+            for (frame, side, name) in [(&seed, &row.seed, "seed"), (&kafka, &row.kafka, "kafka")] {
+                if side.rejected.is_some() {
+                    continue;
+                }
+                assert_eq!(frame.facts.state, side.state, "{id} row {} {name}", i + 1);
+                assert_eq!(
+                    frame.facts.member_epoch,
+                    side.member_epoch,
+                    "{id} row {} {name}",
+                    i + 1
+                );
+                assert_eq!(
+                    frame.facts.assigned,
+                    side.assigned,
+                    "{id} row {} {name}",
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn one_effect_at_a_time_forward_and_back_visits_every_position_once() {
+    let review = Review::new(&scenario("05-fenced-mid-revocation"), Align::none());
+    let screen = ReviewScreen::new(&review);
+    let mut here = Cursor::START;
+    let mut path = vec![here];
+    loop {
+        let next = screen.next_effect(here);
+        if next == here {
+            break;
+        }
+        path.push(next);
+        here = next;
+    }
+    let expected: usize = 1
+        + (1..=screen.len())
+            .map(|r| screen.effects(r).max(1))
+            .sum::<usize>();
+    assert_eq!(path.len(), expected);
+    for window in path.windows(2).rev() {
+        assert_eq!(screen.previous_effect(window[1]), window[0]);
+    }
+}
+
+#[test]
+fn the_html_export_holds_the_causes_both_diagrams_and_both_timelines() {
+    let trace = scenario("05-fenced-mid-revocation");
+    let review = Review::new(&trace, Align::none());
+    let html = review_html(&trace, &review);
+    assert_eq!(html.matches("<svg").count(), 2);
+    assert_eq!(html.matches("<tr class=").count(), trace.steps.len());
+    let causes = &html[html.find("id=\"causes\"").expect("causes")..];
+    assert!(
+        causes
+            .find("onPartitionsLost when fenced")
+            .expect("the cause that matters")
+            < causes.find("The auto-commit").expect("auto-commit")
+    );
+    for url in html.match_indices("http").map(|(i, _)| &html[i..i + 30]) {
+        assert!(
+            url.starts_with("http://www.w3.org/2000/svg"),
+            "an outside address: {url}"
+        );
+    }
+    assert!(!html.contains("<script"));
+}

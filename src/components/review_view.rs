@@ -1,0 +1,189 @@
+//! The review view, full width: the session's inputs through the seed design and the client Kafka
+//! shipped side by side — each with its own diagram, facts, chips and lane — on one cursor, the
+//! differences grouped by root cause with *Align* switches, both timelines row by row, and the
+//! review to take away (one HTML file, or a Rust test of every step's effects).
+
+use crate::components::{
+    app_lane::AppLane, assigned_set::AssignedSet, diagram::Diagram, member_facts::MemberFacts,
+};
+use crate::context::{use_session, Notice};
+use crate::download::download;
+use crate::review::ReviewSession;
+use kip848_core::compare::html::review_html;
+use kip848_core::compare::{Side, Switch};
+use kip848_core::words::call;
+use kip848_core::Frame;
+use leptos::prelude::*;
+
+/// One model's side: its diagram, facts, chips and lane, from its own frame.
+#[component]
+fn ReviewSide(
+    frame: Signal<Frame>,
+    title: &'static str,
+    testid: &'static str,
+    ids: &'static str,
+) -> impl IntoView {
+    view! {
+        <section class="panel review-side" data-testid=testid aria-labelledby=format!("{ids}title")>
+            <h2 id=format!("{ids}title")>{title}</h2>
+            // The side's own sentence for the effect on screen (its step numbers are its own run's).
+            <p class="review-caption" data-testid="review-caption">{move || frame.with(|f| f.effect.as_ref().map_or_else(|| f.summary.split_once(": ").map_or(f.caption.clone(), |(_, s)| s.to_owned()), |e| e.sentence.clone()))}</p>
+            <Diagram frame=frame ids=ids/>
+            <MemberFacts frame=frame/>
+            <AssignedSet frame=frame ids=ids/>
+            <AppLane frame=frame ids=ids/>
+        </section>
+    }
+}
+
+fn side_words(side: &Side) -> String {
+    match &side.rejected {
+        Some(r) => format!("rejected: {r}"),
+        None => {
+            let calls: Vec<String> = side.callbacks.iter().map(call).collect();
+            let calls = if calls.is_empty() {
+                String::new()
+            } else {
+                format!(" · {}", calls.join(", "))
+            };
+            format!(
+                "{} · epoch {} · {}{calls}",
+                side.state, side.member_epoch, side.assigned
+            )
+        }
+    }
+}
+
+/// Words that wrap only at spaces (never inside `orders-0` or a state name).
+fn unbroken(text: String) -> impl IntoView {
+    text.split(' ')
+        .map(|w| view! { <span class="nowrap">{w.to_owned()}</span> " " })
+        .collect_view()
+}
+
+/// The view.
+#[component]
+pub fn ReviewView(review: ReviewSession) -> impl IntoView {
+    let session = use_session();
+    let seed = Signal::derive(move || review.frames.with(|(s, _)| s.clone()));
+    let kafka = Signal::derive(move || review.frames.with(|(_, k)| k.clone()));
+    let position = move || {
+        let here = review.cursor.get();
+        review.screen.with(|s| {
+            let c = s.normal(here);
+            let effects = s.effects(c.step);
+            let of = if effects > 0 {
+                format!(" · {}/{effects}", c.shown)
+            } else {
+                String::new()
+            };
+            format!("Step {} of {}{of}", c.step, s.len())
+        })
+    };
+    let title = move || {
+        session
+            .timeline
+            .with(|t| t.trace().title.clone())
+            .unwrap_or_else(|| "This session".to_owned())
+    };
+    let export_html = move |_| {
+        let html = session
+            .timeline
+            .with_untracked(|t| review.review.with_untracked(|r| review_html(t.trace(), r)));
+        if download("kip848-review.html", &html).is_none() {
+            session.notice.set(Some(Notice::Error(
+                "The browser refused the download.".to_owned(),
+            )));
+        }
+    };
+    let export_test = move |_| {
+        let text = session.timeline.with_untracked(|t| {
+            let name =
+                kip848_core::export::test_name(t.trace().title.as_deref().unwrap_or("review"));
+            kip848_core::export::rust_test(t.trace(), &name)
+        });
+        if download("kip848_review_test.rs", &text).is_none() {
+            session.notice.set(Some(Notice::Error(
+                "The browser refused the download.".to_owned(),
+            )));
+        }
+    };
+    view! {
+        <main class="review-layout" data-testid="review-view">
+            <section class="panel review-head" aria-labelledby="review-title">
+                <h2 id="review-title">"Design review: " {title}</h2>
+                <p class="muted">"The same inputs through the seed design (cgmsm.md) and the client Kafka shipped, on one cursor: → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <div class="row transport-row">
+                    <button class="transport" data-testid="review-to-start" aria-label="Go to the start" on:click=move |_| review.seek(0)>"|◀"</button>
+                    <button class="transport" data-testid="review-row-back" aria-label="One input back" on:click=move |_| review.row_back()>"◀◀"</button>
+                    <button class="transport" data-testid="review-back" aria-label="One effect back" on:click=move |_| review.effect_back()>"◀"</button>
+                    <button class="transport" data-testid="review-forward" aria-label="One effect forward" on:click=move |_| review.effect_forward()>"▶"</button>
+                    <button class="transport" data-testid="review-row-forward" aria-label="One input forward" on:click=move |_| review.row_forward()>"▶▶"</button>
+                    <button class="transport" data-testid="review-to-end" aria-label="Go to the end" on:click=move |_| review.seek(usize::MAX)>"▶|"</button>
+                    <span class="position" data-testid="review-position" role="status">{position}</span>
+                </div>
+            </section>
+            <div class="review-sides">
+                <ReviewSide frame=seed title="The seed design" testid="review-seed" ids="review-seed-"/>
+                <ReviewSide frame=kafka title="The client Kafka shipped" testid="review-kafka" ids="review-kafka-"/>
+            </div>
+            <section class="panel review-causes" aria-labelledby="causes-title" data-testid="review-causes">
+                <h2 id="causes-title">{move || format!("Differences, by cause: {} of {} steps differ", review.review.with(|r| r.differing()), review.review.with(|r| r.rows.len()))}</h2>
+                <ol class="causes">
+                    {move || review.review.with(|r| r.groups.clone()).into_iter().map(|g| {
+                        let first = g.first;
+                        let steps: Vec<String> = g.steps.iter().map(|s| (s + 1).to_string()).collect();
+                        view! {
+                            <li data-testid="review-cause" data-cause=g.cause.as_str()>
+                                <strong>{g.cause.title()}</strong> ": " {g.why}
+                                <span class="muted">{format!(" Steps {} ({}; {}).", steps.join(", "), g.source.seed, g.source.shipped)}</span>
+                                " "
+                                <button class="link-button" data-testid="review-cause-go" on:click=move |_| review.seek(first + 1)>{format!("Go to step {}", first + 1)}</button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+                <fieldset class="align">
+                    <legend>"Align: remove a known cause from both runs, to see what remains"</legend>
+                    {Switch::ALL.into_iter().map(|sw| view! {
+                        <label class="choice">
+                            <input type="checkbox" data-testid=format!("review-align-{}", sw.cause().as_str())
+                                prop:checked=move || review.align.with(|a| a.is_on(sw))
+                                on:change=move |ev| { let on = event_target_checked(&ev); review.align.update(|a| *a = if on { a.with(sw) } else { a.without(sw) }); } />
+                            {sw.label()}
+                        </label>
+                    }).collect_view()}
+                </fieldset>
+            </section>
+            <section class="panel review-rows" aria-labelledby="rows-title">
+                <h2 id="rows-title">"Both timelines"</h2>
+                <div class="table-wrap">
+                    <table data-testid="review-rows">
+                        <thead><tr><th scope="col">"step"</th><th scope="col">"seed design"</th><th scope="col">"shipped client"</th><th scope="col">"why they differ"</th></tr></thead>
+                        <tbody>
+                            {move || review.review.with(|r| r.rows.clone()).into_iter().map(|row| {
+                                let step = row.index + 1;
+                                let current = move || review.cursor.with(|c| review.screen.with(|s| s.normal(*c).step == step));
+                                view! {
+                                    <tr class:differs=!row.differences.is_empty() class:current=current>
+                                        <th scope="row"><button class="link-button" on:click=move |_| review.seek(step)>{step.to_string()}</button></th>
+                                        <td>{unbroken(side_words(&row.seed))}</td>
+                                        <td>{unbroken(side_words(&row.kafka))}</td>
+                                        <td>{row.explanation.clone().unwrap_or_default()}</td>
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+            </section>
+            <section class="panel review-export" aria-label="Take the review away">
+                <div class="row">
+                    <button data-testid="review-export-html" on:click=export_html>"Export the review (HTML)"</button>
+                    <button data-testid="review-export-test" on:click=export_test>"Export as a Rust test"</button>
+                </div>
+                <p class="muted">"One HTML file with the causes, both diagrams and both timelines, to attach to a design review; or a #[test] for kip848-core that asserts every step's effects."</p>
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,83 @@
+//! The review view's session: the member session's trace on both models, the *Align* switches,
+//! and one cursor (row, effects shown) for both. Computed only while the review view is on screen.
+
+use crate::context::Session;
+use kip848_core::compare::{Align, Review, ReviewScreen};
+use kip848_core::{Cursor, Frame};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy)]
+pub struct ReviewSession {
+    pub align: RwSignal<Align>,
+    pub review: Memo<Review>,
+    pub screen: Memo<ReviewScreen>,
+    pub cursor: RwSignal<Cursor>,
+    /// The seed's frame and the shipped client's, at the cursor.
+    pub frames: Memo<(Frame, Frame)>,
+}
+
+impl ReviewSession {
+    /// The review of `session`'s trace (it follows the trace, and starts at the member view's step).
+    pub fn new(session: Session) -> ReviewSession {
+        let align = RwSignal::new(Align::none());
+        let review = Memo::new(move |_| {
+            let align = align.get();
+            session.timeline.with(|t| Review::new(t.trace(), align))
+        });
+        let screen = Memo::new(move |_| review.with(ReviewScreen::new));
+        let start = session.timeline.with_untracked(|t| t.cursor());
+        let cursor = RwSignal::new(Cursor {
+            step: start,
+            shown: usize::MAX,
+        });
+        let frames = Memo::new(move |_| {
+            let cursor = cursor.get();
+            screen.with(|s| s.frames(cursor))
+        });
+        ReviewSession {
+            align,
+            review,
+            screen,
+            cursor,
+            frames,
+        }
+    }
+
+    /// The cursor, normalised.
+    pub fn here(self) -> Cursor {
+        let c = self.cursor.get_untracked();
+        self.screen.with_untracked(|s| s.normal(c))
+    }
+
+    pub fn effect_forward(self) {
+        let next = self.screen.with_untracked(|s| s.next_effect(self.here()));
+        self.cursor.set(next);
+    }
+
+    pub fn effect_back(self) {
+        let back = self
+            .screen
+            .with_untracked(|s| s.previous_effect(self.here()));
+        self.cursor.set(back);
+    }
+
+    /// To the end of row `row` (0 is the start).
+    pub fn seek(self, row: usize) {
+        let end = self.screen.with_untracked(|s| s.end_of(row));
+        self.cursor.set(end);
+    }
+
+    pub fn row_forward(self) {
+        let here = self.here();
+        let full = self.screen.with_untracked(|s| s.end_of(here.step));
+        self.seek(if here == full {
+            here.step + 1
+        } else {
+            here.step
+        });
+    }
+
+    pub fn row_back(self) {
+        self.seek(self.here().step.saturating_sub(1));
+    }
+}
