@@ -367,6 +367,7 @@ pub fn App() -> impl IntoView {
             })}
             {shows("config").then(|| view! { <ConfigPanel/> })}
             {shows("session").then(|| view! { <SessionPanel/> })}
+            {shows("session").then(|| view! { <crate::components::log_import_panel::LogImportPanel/> })}
         </main>
         {shows("transport").then(|| view! {
             <footer class="transport-bar">

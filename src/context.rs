@@ -54,6 +54,8 @@ pub struct Session {
     pub lesson: RwSignal<bool>,
     /// Predict, then reveal: the quiz's progress, when the quiz is on.
     pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
+    /// Where the session's steps came from, when it was imported from a consumer's log.
+    pub imported: RwSignal<Option<crate::log_import::ImportedLog>>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
     /// Everything the screen shows at the cursor.
@@ -94,6 +96,7 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         about_open: RwSignal::new(false),
         lesson: RwSignal::new(false),
         quiz: RwSignal::new(None),
+        imported: RwSignal::new(None),
         scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),
@@ -175,6 +178,7 @@ impl Session {
         self.playback.set(Playback::Paused);
         self.shown.set(timeline.effect_count(timeline.cursor()));
         self.timeline.set(timeline);
+        self.imported.set(None);
         self.scenario.set(title);
         self.notice.set(None);
         self.reset_draft();

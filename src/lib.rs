@@ -13,6 +13,7 @@ pub mod download;
 pub mod embed;
 pub mod group;
 pub mod lesson;
+pub mod log_import;
 pub mod mode;
 pub mod panic_hook;
 pub mod persist;

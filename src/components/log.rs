@@ -20,9 +20,17 @@ struct Row {
     note: Option<String>,
     rejected: Option<String>,
     effects: Vec<String>,
+    /// For a session imported from a log: whether the input was inferred, and where the model
+    /// parts ways with the log after this step.
+    inferred: bool,
+    divergence: Option<String>,
 }
 
-fn rows(t: &Timeline, shown: usize) -> (usize, Vec<Row>) {
+fn rows(
+    t: &Timeline,
+    shown: usize,
+    imported: Option<&crate::log_import::ImportedLog>,
+) -> (usize, Vec<Row>) {
     let cursor = t.cursor();
     let first = cursor
         .saturating_sub(WINDOW / 2)
@@ -50,6 +58,12 @@ fn rows(t: &Timeline, shown: usize) -> (usize, Vec<Row>) {
                 note: step.note_for(t.model()).map(str::to_owned),
                 rejected: result.as_ref().err().map(ToString::to_string),
                 effects,
+                inferred: imported
+                    .and_then(|l| l.steps.get(index))
+                    .is_some_and(|s| s.inferred),
+                divergence: imported
+                    .and_then(|l| l.divergence(index))
+                    .map(|d| d.summary.clone()),
             })
         })
         .collect();
@@ -71,7 +85,9 @@ fn row_view(session: Session, row: Row) -> impl IntoView {
                 <span class="what">{row.input.clone()}</span>
             </button>
             {row.rejected.map(|r| view! { <p class="rejected-reason">"Rejected: " {r}</p> })}
+            {row.inferred.then(|| view! { <span class="badge inferred" data-testid="log-inferred">"inferred"</span> })}
             {row.note.map(|n| view! { <p class="note">{n}</p> })}
+            {row.divergence.map(|d| view! { <p class="divergence" data-testid="log-divergence">"⚠ " {d}</p> })}
             <ul class="effects">
                 {row.effects.into_iter().enumerate().map(|(i, e)| {
                     // The last sentence listed in the current row is the effect on screen.
@@ -107,7 +123,9 @@ pub fn Log() -> impl IntoView {
     let session = use_session();
     let window = Memo::new(move |_| {
         let shown = session.shown.get();
-        session.timeline.with(|t| rows(t, shown))
+        session
+            .imported
+            .with(|i| session.timeline.with(|t| rows(t, shown, i.as_ref())))
     });
     let earlier = move || window.with(|(first, _)| *first);
     let list = NodeRef::<leptos::html::Ol>::new();
@@ -121,7 +139,7 @@ pub fn Log() -> impl IntoView {
         <section class="panel log" aria-labelledby="log-title">
             <h2 id="log-title">"Log"</h2>
             <button class="log-seek start" data-testid="log-step-0" on:click=move |_| session.seek(0)
-                class:current=move || session.timeline.with(|t| t.cursor() == 0)>"0 · start: a NEW member"</button>
+                class:current=move || session.timeline.with(|t| t.cursor() == 0)>{move || session.timeline.with(|t| format!("0 · start: the member is {}", t.model().initial()))}</button>
             <Show when=move || { earlier() > 0 }>
                 <p class="muted">{move || format!("… {} earlier steps (use the scrubber)", earlier())}</p>
             </Show>

@@ -31,6 +31,10 @@ pub fn import_text(session: Session, text: &str, source: &str) {
                 "Imported {steps} steps from {source}{note}"
             ))));
         }
+        // Not a trace, but a consumer's log: import it as one.
+        Err(_) if crate::log_import::looks_like_a_log(text) => {
+            crate::log_import::import_log_text(session, text, source, None)
+        }
         Err(_) if GroupTrace::claims(text) => session.notice.set(Some(Notice::Error(format!(
             "{source} is a group trace: open the Group tab and import it there. Your session is unchanged."
         )))),

@@ -72,6 +72,19 @@ try {
     await quiz.page.locator('.quiz').screenshot({ path: join(out, 'quiz-dark.png') });
     await quiz.done();
   }
+  // Debug your own rebalance: a consumer log dropped on the page, at its first divergence.
+  {
+    const { readFile } = await import('node:fs/promises');
+    const log = await readFile(join(ROOT, 'core/tests/logs/v4.0-divergences.log'), 'utf8');
+    const opened = await open(browser, server.url, { viewport: { width: 1440, height: 1100 } });
+    await opened.page.getByTestId('log-paste').fill(log);
+    await opened.page.getByTestId('log-import-button').click();
+    await opened.page.getByTestId('divergence').first().locator('button').click();
+    await opened.page.waitForTimeout(600);
+    await opened.page.locator('.log-import').screenshot({ path: join(out, 'import-panel-light.png') });
+    await opened.page.locator('.log').screenshot({ path: join(out, 'import-log-light.png') });
+    await opened.done();
+  }
   // The review view: scenario 05 at the fence, both models side by side; its causes.
   {
     const review = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', viewport: { width: 1440, height: 1100 } });
