@@ -77,6 +77,7 @@ fuzz:
 # Performance: criterion natively, then the release build in headless Chromium; prints the table
 # and writes target/bench/report.json. Never part of `make test`.
 bench: tools build size-floor
+	$(MAKE) site SITE_APP=dist
 	cargo bench --locked -p kip848-core --bench machine
 	cd $(E2E) && node bench.mjs
 

@@ -195,6 +195,42 @@ async function criterion() {
   return out;
 }
 
+/**
+ * What a reader downloads for one chapter of the book with all its live steps loaded (the one with
+ * the most), served as a static host serves the site (tests/site/serve.mjs: precompressed copies,
+ * max-age 600), in a fresh browser: every distinct file's brotli and gzip size, and how many times
+ * the app's wasm crossed the network for the page.
+ */
+async function chapter(browser) {
+  const { startServer } = await import('../site/serve.mjs');
+  const site = join(ROOT, 'target/site');
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  const counts = {};
+  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
+  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  const server = await startServer({ root: site, prefix: '/book/', port: 0 });
+  const fetched = [];
+  server.on('request', (req) => fetched.push(decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  const tab = await context.newPage();
+  await tab.goto(`http://127.0.0.1:${server.address().port}/book/${page.replace(/\.md$/, '.html')}`);
+  for (const frame of await tab.locator('iframe').all()) {
+    await frame.scrollIntoViewIfNeeded();
+    await tab.frameLocator(`iframe[title="${await frame.getAttribute('title')}"]`).locator('main').first().waitFor();
+  }
+  await context.close();
+  await new Promise((r) => server.close(r));
+  const files = [...new Set(fetched)].filter((p) => p.startsWith('/book/')).map((p) => p.slice('/book/'.length));
+  let brotli = 0; let gzip = 0;
+  for (const f of files) {
+    const path = join(site, f.endsWith('/') || f === '' ? `${f}index.html` : f);
+    brotli += await readFile(`${path}.br`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
+    gzip += await readFile(`${path}.gz`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
+  }
+  const wasm = fetched.filter((p) => p.endsWith('_bg.wasm')).length;
+  return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm };
+}
+
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const server = await serve();
 const browser = await launch();
@@ -211,13 +247,14 @@ try {
   const quiet = await idle(browser, server.url);
   const wasm = await wasmReplay(browser, server.url);
   const native = await criterion();
+  const book = await chapter(browser);
   const perInput = (id, n) => (native[id] ? native[id].median_ns / n : NaN);
   const nativeRate = (id, n) => n / (native[id]?.median_ns / 1e9);
   report = {
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), date: new Date().toISOString() },
     sizes_bytes: size, size_floor_bytes: floor, first_render_ms: first,
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
-    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native,
+    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book,
   };
   const rows = [];
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
@@ -248,6 +285,8 @@ try {
   row('reconciliation (10 / 1,000 / 10,000 moving)', `${rc.map((x) => `${fmt(x, 2)} µs`).join(' / ')}`, '10,000 ≤ 1 ms, linear', rc[2] <= 1000);
   const ratio = nativeRate('replay/100000', 1e5) / wasm.inputs_per_s;
   row('wasm vs native replay (100k inputs)', `wasm ${fmt(wasm.inputs_per_s / 1e6, 2)}M/s, native/wasm × ${fmt(ratio, 2)}`, 'report', true);
+  row(`book: one chapter, ${book.live_steps} live steps`, `${fmt(kb(book.brotli_bytes))} KB brotli, ${fmt(kb(book.gzip_bytes))} KB gzip (${book.files} files; ${book.page})`, 'report', '–');
+  row('  the wasm over the network, for that page', `${book.wasm_requests} time${book.wasm_requests === 1 ? '' : 's'} for ${book.live_steps} iframes`, 'once per page', book.wasm_requests === 1);
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;
   console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);
