@@ -26,7 +26,7 @@ use crate::components::{
 use crate::context::{provide_session_with, Notice, Session, MAX_SPEED};
 use crate::embed::Embed;
 use crate::group::persist::fragment as group_fragment;
-use crate::mode::{on_group_key, open_group, switch, Mode};
+use crate::mode::{on_group_key, open_group, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{address, persist, playback, scenarios};
 use kip848_core::link::SharedGroup;
@@ -213,10 +213,57 @@ fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
     (session, start.group_link)
 }
 
-/// The whole single-page app.
+/// The member page (index.html): one member, the coordinator played by the user.
 #[component]
 pub fn App() -> impl IntoView {
-    let embed = Embed::parse(&window().location().search().unwrap_or_default());
+    page::<MEMBER>()
+}
+
+/// The group page (group.html): several members and a coordinator.
+#[component]
+pub fn GroupApp() -> impl IntoView {
+    page::<GROUP>()
+}
+
+/// The review page (review.html): the two models side by side on the member session's inputs.
+#[component]
+pub fn ReviewApp() -> impl IntoView {
+    page::<REVIEW>()
+}
+
+/// The pages, as constants: each page is its own wasm build, and a page's code holds only what its
+/// constant reaches (the branches for the other pages are folded away, and with them their views).
+pub const MEMBER: u8 = 0;
+pub const GROUP: u8 = 1;
+pub const REVIEW: u8 = 2;
+
+const fn mode_of(page: u8) -> Mode {
+    match page {
+        GROUP => Mode::Group,
+        REVIEW => Mode::Review,
+        _ => Mode::Member,
+    }
+}
+
+/// The group session a link in the address holds, if it holds one; a member link on the group page
+/// belongs to the member page, which opens it.
+fn group_start() -> Option<SharedGroup> {
+    let hash = window().location().hash().unwrap_or_default();
+    match (hash.len() > 1).then(|| kip848_core::link::decode_link(&hash)) {
+        Some(Ok(kip848_core::link::Link::Group(shared))) => Some(shared),
+        Some(Ok(kip848_core::link::Link::Member(_))) => {
+            crate::mode::go_with_hash(Mode::Member, &hash);
+            None
+        }
+        _ => None,
+    }
+}
+
+fn page<const P: u8>() -> impl IntoView {
+    let mode = mode_of(P);
+    let mut embed = Embed::parse(&window().location().search().unwrap_or_default());
+    embed.group = P == GROUP;
+    embed.review = P == REVIEW;
     provide_context(embed.clone());
     // theme=light|dark: the page's colours whatever the reader's system prefers.
     if embed.theme != crate::embed::Theme::Auto {
@@ -229,32 +276,52 @@ pub fn App() -> impl IntoView {
             let _ = body.class_list().add_1("embedded");
         }
     }
-    let (session, group_link) = open(&embed);
-    playback::drive(session);
-    // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
-    if !embed.embedded {
-        persist::autosave(session);
-    }
-    let (group, group_linked) = open_group(&embed, group_link);
-    let mode = RwSignal::new(if embed.group || group_linked {
-        Mode::Group
-    } else if embed.review {
-        Mode::Review
+    // The group page's member session is only the help and glossary's home: no save is read.
+    let (session, group_link) = if P == GROUP {
+        let session = provide_session_with(Timeline::default(), embed.clone());
+        (session, group_start())
     } else {
-        Mode::Member
-    });
-    let review = crate::review::ReviewSession::new(session);
+        open(&embed)
+    };
+    // A group link opened on another page: the group page opens it.
+    if P != GROUP && group_link.is_some() {
+        crate::mode::go_with_hash(Mode::Group, &window().location().hash().unwrap_or_default());
+    }
+    if P != GROUP {
+        playback::drive(session);
+        // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
+        if !embed.embedded {
+            persist::autosave(session);
+        }
+    }
+    let group = (P == GROUP).then(|| open_group(&embed, group_link).0);
+    let review = (P == REVIEW).then(|| crate::review::ReviewSession::new(session));
+    // Every use of the group or review session sits behind `P == …`, a constant: the compiler
+    // folds the other pages' branches away, and their code with them.
     address::follow_links(
         session,
-        move || group_fragment(group),
-        move |shared| {
-            group.open_shared(shared);
-            switch(mode, session, group, Mode::Group);
+        move || match group {
+            Some(group) if P == GROUP => group_fragment(group),
+            _ => String::new(),
         },
-        move || switch(mode, session, group, Mode::Member),
-        move |notice| match mode.get_untracked() {
-            Mode::Member | Mode::Review => session.notice.set(Some(notice)),
-            Mode::Group => group.notice.set(Some(notice)),
+        move |shared| match group {
+            Some(group) if P == GROUP => group.open_shared(shared),
+            _ => crate::mode::go_with_hash(
+                Mode::Group,
+                &window().location().hash().unwrap_or_default(),
+            ),
+        },
+        move || {
+            if P == GROUP {
+                crate::mode::go_with_hash(
+                    Mode::Member,
+                    &window().location().hash().unwrap_or_default(),
+                );
+            }
+        },
+        move |notice| match group {
+            Some(group) if P == GROUP => group.notice.set(Some(notice)),
+            _ => session.notice.set(Some(notice)),
         },
     );
     let blank = RwSignal::new(false);
@@ -264,9 +331,9 @@ pub fn App() -> impl IntoView {
         }
     }
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        if mode.get_untracked() == Mode::Group {
+        if let (GROUP, Some(group)) = (P, group) {
             on_group_key(group, session, &ev);
-        } else if mode.get_untracked() == Mode::Review {
+        } else if let (REVIEW, Some(review)) = (P, review) {
             crate::mode::on_review_key(review, session, &ev);
         } else {
             on_key(session, ev, blank);
@@ -277,15 +344,17 @@ pub fn App() -> impl IntoView {
     let embed_present = embed.present;
     let shows = move |panel: &str| embed.shows(panel);
     view! {
-        <a class="skip-link" href="#member-title">"Skip to the member"</a>
-        <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
-            on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
-            "Skip to the time controls"</a>
+        {(P == MEMBER).then(|| view! {
+            <a class="skip-link" href="#member-title">"Skip to the member"</a>
+            <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
+                on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
+                "Skip to the time controls"</a>
+        })}
         <Show when={ let v = shows("header"); move || v }>
             <header class="top">
                 <div>
                     <h1>"KIP-848 consumer membership"</h1>
-                    <p class="tagline">{move || match mode.get() {
+                    <p class="tagline">{match mode {
                         Mode::Member => "You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time.",
                         Mode::Group => "Several members and a coordinator that follows KIP-848's rules: watch partitions move between members, and step in.",
                         Mode::Review => "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.",
@@ -296,25 +365,22 @@ pub fn App() -> impl IntoView {
             </header>
         </Show>
         {(shows("header") && !embedded).then(|| view! {
-            // A navigation landmark around the tab list (a `nav` with a tablist role would not be one).
+            // Each view is a page of its own (its own wasm): a tab is a link, and each page keeps
+            // its session in this tab's save.
             <nav aria-label="Views">
-                <div class="mode-tabs" role="tablist" aria-label="View">
-                    <button role="tab" data-testid="mode-member" aria-selected=move || (mode.get() == Mode::Member).to_string()
-                        on:click=move |_| switch(mode, session, group, Mode::Member)>"One member"</button>
-                    <button role="tab" data-testid="mode-group" aria-selected=move || (mode.get() == Mode::Group).to_string()
-                        on:click=move |_| switch(mode, session, group, Mode::Group)>"Group"</button>
-                    <button role="tab" data-testid="mode-review" aria-selected=move || (mode.get() == Mode::Review).to_string()
-                        on:click=move |_| switch(mode, session, group, Mode::Review)>"Review"</button>
-                </div>
+                <ul class="mode-tabs">
+                    {[(Mode::Member, "mode-member", "One member"), (Mode::Group, "mode-group", "Group"), (Mode::Review, "mode-review", "Review")]
+                        .into_iter().map(|(to, id, label)| view! {
+                            <li><a href=crate::mode::page_href(to) data-testid=id
+                                aria-current=(to == mode).then_some("page")>{label}</a></li>
+                        }).collect_view()}
+                </ul>
             </nav>
         })}
-        <Show when=move || mode.get() == Mode::Review>
-            <crate::components::review_view::ReviewView review=review/>
-        </Show>
-        <Show when=move || mode.get() == Mode::Group>
-            <GroupView/>
-        </Show>
-        <div class="member-mode" hidden=move || mode.get() != Mode::Member>
+        {review.filter(|_| P == REVIEW).map(|review| view! { <crate::components::review_view::ReviewView review=review/> })}
+        {group.filter(|_| P == GROUP).map(|_| view! { <GroupView/> })}
+        {(P == MEMBER).then(|| view! {
+        <div class="member-mode">
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
         <main class="layout" class:embedded=embedded
@@ -362,7 +428,7 @@ pub fn App() -> impl IntoView {
                 <section class="panel compare" aria-labelledby="compare-title">
                     <h2 id="compare-title">"The seed design against the client Kafka shipped"</h2>
                     <p class="muted">"The same inputs through both models, side by side on one cursor, every difference grouped by its cause."</p>
-                    <button data-testid="open-review" on:click=move |_| switch(mode, session, group, Mode::Review)>"Open the review view"</button>
+                    <a class="button" data-testid="open-review" href=crate::mode::page_href(Mode::Review)>"Open the review view"</a>
                 </section>
             })}
             {shows("config").then(|| view! { <ConfigPanel/> })}
@@ -375,6 +441,7 @@ pub fn App() -> impl IntoView {
             </footer>
         })}
         </div>
+        })}
         <Show when=move || blank.get()>
             <div class="blank-screen" data-testid="blank" aria-label="The screen is blanked: press b" role="img"></div>
         </Show>

@@ -26,3 +26,19 @@ pub mod shortcuts;
 pub mod stepping;
 
 pub use app::App;
+
+/// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.
+pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {
+    // The wasm is compiled and instantiated: `make bench` splits the first render here.
+    mark("kip848-start");
+    panic_hook::install();
+    leptos::mount::mount_to_body(root);
+    // The page is built and its handlers attached: what `make bench` calls first interactive render.
+    mark("kip848-interactive");
+}
+
+fn mark(name: &str) {
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+}

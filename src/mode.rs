@@ -120,26 +120,22 @@ fn open_first(group: GroupSession) {
     }
 }
 
-/// Switches the view and says so in the address (`?mode=group`), so a reload or a link keeps it.
-pub fn switch(mode: RwSignal<Mode>, session: Session, group: GroupSession, to: Mode) {
-    // The hidden view stops playing: nobody watches it.
-    match to {
-        Mode::Group => {
-            session.playback.set(crate::context::Playback::Paused);
-            open_saved_or_first(group);
-        }
-        Mode::Member | Mode::Review => {
-            group.playing.set(false);
-            session.playback.set(crate::context::Playback::Paused);
-        }
+/// The page that shows `view`, relative to this one (the pages sit side by side, under any path).
+pub fn page_href(view: Mode) -> &'static str {
+    match view {
+        Mode::Member => "index.html",
+        Mode::Group => "group.html",
+        Mode::Review => "review.html",
     }
-    mode.set(to);
-    let query = match to {
-        Mode::Group => "?mode=group",
-        Mode::Review => "?mode=review",
-        Mode::Member => "",
-    };
-    address::rewrite(query, &window().location().hash().unwrap_or_default());
+}
+
+/// Opens the page for `view` in place of this one with the link `hash`: a link that belongs to
+/// another view's page goes there. The link names a whole session, so the address's options (a
+/// scenario, a step) are not carried along.
+pub fn go_with_hash(view: Mode, hash: &str) {
+    let _ = window()
+        .location()
+        .replace(&format!("{}{hash}", page_href(view)));
 }
 
 /// Provides the group session: on the group session a share link holds, or the scenario the

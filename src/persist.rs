@@ -156,26 +156,48 @@ fn save(session: Session) -> Result<(), String> {
 
 /// Saves the session a little after each change; says once if the browser will not keep it.
 pub fn autosave(session: Session) {
-    let timer = StoredValue::new_local(None::<Timeout>);
     let warned = StoredValue::new(false);
+    let schedule = debounced(move || {
+        if let Err(reason) = save(session) {
+            if !warned.get_value() {
+                warned.set_value(true);
+                let message =
+                    format!("Your session is not being saved: {reason}. Export it to keep it.");
+                session.notice.set(Some(Notice::Error(message)));
+            }
+        }
+    });
     Effect::new(move |previous: Option<()>| {
         session.timeline.track();
         session.speed.track();
         session.guided.track();
         session.scenario.track();
         session.lesson.track();
-        if previous.is_none() {
-            return;
+        if previous.is_some() {
+            schedule();
         }
-        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
-            if let Err(reason) = save(session) {
-                if !warned.get_value() {
-                    warned.set_value(true);
-                    let message =
-                        format!("Your session is not being saved: {reason}. Export it to keep it.");
-                    session.notice.set(Some(Notice::Error(message)));
-                }
-            }
-        })));
     });
+}
+
+/// Runs `save` a little after the last call of the returned scheduler, and at once if the page is
+/// left with a save pending: a view tab is a link to another page, and nothing done just before
+/// following it may be lost.
+pub(crate) fn debounced<F: Fn() + Copy + 'static>(save: F) -> impl Fn() + Copy + 'static {
+    let timer = StoredValue::new_local(None::<Timeout>);
+    let pending = StoredValue::new(false);
+    let flush = window_event_listener(leptos::ev::pagehide, move |_| {
+        if pending.get_value() {
+            pending.set_value(false);
+            timer.set_value(None);
+            save();
+        }
+    });
+    on_cleanup(move || flush.remove());
+    move || {
+        pending.set_value(true);
+        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
+            pending.set_value(false);
+            save();
+        })));
+    }
 }

@@ -5,9 +5,7 @@ use super::GroupSession;
 use crate::address::unlink_if_changed;
 use crate::context::Notice;
 use crate::mode::Mode;
-use crate::persist::SAVE_DELAY_MS;
 use crate::shelf::Shelf;
-use gloo_timers::callback::Timeout;
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::link::{encode_group, SharedGroup};
 use leptos::prelude::*;
@@ -68,25 +66,24 @@ pub fn autosave(group: GroupSession) {
     if group.readonly {
         return;
     }
-    let timer = StoredValue::new_local(None::<Timeout>);
     let warned = StoredValue::new(false);
+    let schedule = crate::persist::debounced(move || {
+        let value = group.timeline.with_untracked(saved);
+        unlink_if_changed(Mode::Group, || fragment(group));
+        if let Err(reason) = GROUPS.put(&value) {
+            if !warned.get_value() {
+                warned.set_value(true);
+                let message = format!(
+                    "Your group session is not being saved: {reason}. Export it to keep it."
+                );
+                group.notice.set(Some(Notice::Error(message)));
+            }
+        }
+    });
     Effect::new(move |previous: Option<()>| {
         group.timeline.track();
-        if previous.is_none() {
-            return;
+        if previous.is_some() {
+            schedule();
         }
-        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
-            let value = group.timeline.with_untracked(saved);
-            unlink_if_changed(Mode::Group, || fragment(group));
-            if let Err(reason) = GROUPS.put(&value) {
-                if !warned.get_value() {
-                    warned.set_value(true);
-                    let message = format!(
-                        "Your group session is not being saved: {reason}. Export it to keep it."
-                    );
-                    group.notice.set(Some(Notice::Error(message)));
-                }
-            }
-        })));
     });
 }

@@ -109,7 +109,7 @@ test('axe-core finds no accessibility violation in either view, with their dialo
   await member.page.getByTestId('embed').click();
   assert.deepEqual(await axeViolations(member.page), [], 'the member view');
   await member.done();
-  const group = await open(browser, `${server.url}?mode=group&scenario=slow-revoker`, { ready: 'group-view', bypassCSP: true });
+  const group = await open(browser, `${server.url}group.html?scenario=slow-revoker`, { ready: 'group-view', bypassCSP: true });
   await group.page.getByTestId('group-to-end').click();
   await group.page.getByTestId('group-assignor').selectOption('manual');
   await group.page.getByTestId('target-editor').waitFor();

@@ -1,4 +1,5 @@
-// `make bench`, browser half, and the report: transfer sizes of the release build, first render,
+// `make bench`, browser half, and the report: transfer sizes of the release build, each page's first load
+// and first render under slow 4G, first render,
 // input → DOM and seek latency with a 10,000-step session, playback smoothness, idle cost, the
 // machine natively (criterion's results) and in wasm. Prints one table; writes target/bench/report.json.
 // Figures are medians over repeats (with the spread); nothing here is asserted by `make test`.
@@ -36,6 +37,72 @@ async function floors() {
   const dir = join(ROOT, 'target/bench/floor');
   const page = async (name) => add(compressed(await readFile(join(dir, `${name}_bg.wasm`))), compressed(await readFile(join(dir, `${name}.js`))));
   return { empty_page: await page('empty-page'), core_page: await page('core-page'), seed_page: await page('seed-page') };
+}
+
+/**
+ * The pages a reader can open and what each loads before its first render: its HTML, boot.js, its
+ * own wasm and JS glue, the two stylesheets and the icon. A build from before the split (one page
+ * for every view, no group.html) is read as that one page opened with ?mode=group and ?mode=review.
+ */
+async function pagesOf(dir) {
+  const split = await readFile(join(dir, 'group.html')).then(() => true).catch(() => false);
+  const module = async (html) => (await readFile(join(dir, html), 'utf8')).match(/<meta name="kip848-module" content="([^"]+)"/)?.[1] ?? 'kip848-viz';
+  const views = [['member', 'index.html', '', 'state'], ['group', 'group.html', '?mode=group', 'group-view'], ['review', 'review.html', '?mode=review', 'review-view']];
+  const pages = [];
+  for (const [name, html, query, ready] of views) {
+    const file = split ? html : 'index.html';
+    pages.push({ name, path: split ? html : `index.html${query}`, ready, files: [file, 'boot.js', `${await module(file)}.js`, `${await module(file)}_bg.wasm`, 'main.css', 'group.css', 'favicon.svg'] });
+  }
+  return pages;
+}
+
+async function firstLoadBytes(dir, page) {
+  let total = NONE;
+  for (const f of page.files) total = add(total, compressed(await readFile(join(dir, f))));
+  return total;
+}
+
+// Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU 4× slower.
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/**
+ * The first render of each page under slow 4G, cold cache, served gzip-compressed as a static host
+ * serves it (tests/site/serve.mjs with the .gz copies): navigation start to the app's interactive
+ * mark, with the page's ready element on screen; median of `loads`, on a phone-sized window.
+ */
+async function slowFirstRender(browser, dir, loads = 5) {
+  const { startServer } = await import('../site/serve.mjs');
+  const { execFileSync } = await import('node:child_process');
+  const served = join(ROOT, 'target/bench/served', dir.split('/').filter(Boolean).pop());
+  execFileSync('rm', ['-rf', served]);
+  execFileSync('mkdir', ['-p', served]);
+  execFileSync('cp', ['-R', `${dir}/.`, served]);
+  execFileSync('node', [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
+  const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: ['gzip'] });
+  const base = `http://127.0.0.1:${server.address().port}/app/`;
+  const out = {};
+  try {
+    for (const page of await pagesOf(dir)) {
+      const times = [];
+      for (let i = 0; i < loads; i += 1) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await tab.goto(base + page.path, { timeout: 60000 });
+        await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
+        times.push(await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN));
+        await context.close();
+      }
+      out[page.name] = { ...spread(times), bytes: await firstLoadBytes(dir, page) };
+    }
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
+  return out;
 }
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
@@ -227,8 +294,8 @@ async function chapter(browser) {
     brotli += await readFile(`${path}.br`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
     gzip += await readFile(`${path}.gz`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
   }
-  const wasm = fetched.filter((p) => p.endsWith('_bg.wasm')).length;
-  return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm };
+  const wasm = fetched.filter((p) => p.endsWith('_bg.wasm'));
+  return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm.length, wasm_modules: new Set(wasm).size };
 }
 
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
@@ -248,6 +315,9 @@ try {
   const wasm = await wasmReplay(browser, server.url);
   const native = await criterion();
   const book = await chapter(browser);
+  const slow = await slowFirstRender(browser, join(ROOT, 'dist'));
+  // BENCH_BEFORE=DIR: the same figures for another build (an older dist/), for a before/after table.
+  const before = process.env.BENCH_BEFORE ? await slowFirstRender(browser, process.env.BENCH_BEFORE) : null;
   const perInput = (id, n) => (native[id] ? native[id].median_ns / n : NaN);
   const nativeRate = (id, n) => n / (native[id]?.median_ns / 1e9);
   report = {
@@ -255,12 +325,13 @@ try {
     sizes_bytes: size, size_floor_bytes: floor, first_render_ms: first,
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
     seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book,
+    first_load_slow_4g: slow, first_load_slow_4g_before: before,
   };
   const rows = [];
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
   const three = (x) => `${fmt(kb(x.raw))} / ${fmt(kb(x.gzip))} / ${fmt(kb(x.brotli))} KB`;
   const BUDGET = 120 * 1024;
-  row('transfer, total gzip (brotli)', `${fmt(kb(size.total.gzip))} KB (${fmt(kb(size.total.brotli))} KB)`, '≤ 120 KB gzip', size.total.gzip <= BUDGET);
+  row('dist/, all three pages, gzip (brotli)', `${fmt(kb(size.total.gzip))} KB (${fmt(kb(size.total.brotli))} KB)`, 'report', '–');
   for (const k of ['wasm', 'js', 'css', 'html']) if (size[k]) row(`  ${k} raw / gzip / brotli`, three(size[k]), '', true);
   // What no UI work can go below: the framework's own floor, and that floor holding the core.
   row('  floor: emptiest Leptos page (wasm+JS)', three(floor.empty_page), 'report', '–');
@@ -268,6 +339,11 @@ try {
   row('    the floor against the budget', `× ${fmt(floor.core_page.gzip / BUDGET, 2)}`, 'report', '–');
   // A first load of the seed model alone, the rest fetched later: what lazy loading could reach at best.
   row('  floor: that page + the seed model only', `${three(floor.seed_page)}; leaves ${fmt(kb(BUDGET - floor.seed_page.gzip))} KB for its UI`, 'report', '–');
+  for (const [name, p] of Object.entries(slow)) {
+    const target = name === 'member' ? '≤ 120 KB gzip, ≤ 1.5 s' : 'report';
+    const was = before?.[name] ? ` (before: ${fmt(kb(before[name].bytes.gzip))} KB, ${fmt(before[name].median / 1000, 2)} s)` : '';
+    row(`${name} page: first load, first render on slow 4G`, `${fmt(kb(p.bytes.gzip))} KB gzip (${fmt(kb(p.bytes.brotli))} br), median ${fmt(p.median / 1000, 2)} s (${fmt(p.min / 1000, 2)}–${fmt(p.max / 1000, 2)})${was}`, target, name === 'member' ? p.bytes.gzip <= BUDGET && p.median <= 1500 : '–');
+  }
   row('first interactive render (10 loads)', `median ${fmt(first.median)} ms (${fmt(first.min)}–${fmt(first.max)})`, '≤ 150 ms median', first.median <= 150);
   row('  wasm downloaded / main started', `median ${fmt(first.wasm_downloaded.median)} ms / ${fmt(first.main_started.median)} ms`, 'report', '–');
   const dom = spread(input.dom);
@@ -286,7 +362,7 @@ try {
   const ratio = nativeRate('replay/100000', 1e5) / wasm.inputs_per_s;
   row('wasm vs native replay (100k inputs)', `wasm ${fmt(wasm.inputs_per_s / 1e6, 2)}M/s, native/wasm × ${fmt(ratio, 2)}`, 'report', true);
   row(`book: one chapter, ${book.live_steps} live steps`, `${fmt(kb(book.brotli_bytes))} KB brotli, ${fmt(kb(book.gzip_bytes))} KB gzip (${book.files} files; ${book.page})`, 'report', '–');
-  row('  the wasm over the network, for that page', `${book.wasm_requests} time${book.wasm_requests === 1 ? '' : 's'} for ${book.live_steps} iframes`, 'once per page', book.wasm_requests === 1);
+  row('  the wasm over the network, for that page', `${book.wasm_requests} request${book.wasm_requests === 1 ? '' : 's'} for ${book.wasm_modules} module${book.wasm_modules === 1 ? '' : 's'}, ${book.live_steps} iframes`, 'each module once per page', book.wasm_requests === book.wasm_modules);
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;
   console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);

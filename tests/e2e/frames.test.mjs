@@ -155,10 +155,10 @@ function expectedGroup(f) {
 }
 
 test('every step of every group scenario: the chart, the columns, the table and the step list show one step', async () => {
-  const { page, done } = await open(browser, `${server.url}?mode=group`, { ready: 'group-view' });
+  const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
   for (const id of GROUP_SCENARIOS) {
     const expected = frames(join(ROOT, 'assets/group', `${id}.json`));
-    await page.goto(`${server.url}?mode=group&scenario=${id}`);
+    await page.goto(`${server.url}group.html?scenario=${id}`);
     await page.getByTestId('group-view').waitFor();
     await expectText(page, 'group-position', `Step 0 of ${expected.length - 1} · 0 ms`);
     for (const f of expected) {

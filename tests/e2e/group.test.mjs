@@ -10,7 +10,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 /** Opens group mode on a built-in scenario, at its start. */
 async function openGroup(id) {
-  const opened = await open(browser, `${server.url}?mode=group`, { ready: 'group-view' });
+  const opened = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
   await opened.page.getByTestId('group-scenario').selectOption(id);
   await opened.page.getByTestId('group-load').click();
   await expectText(opened.page, 'group-position', /^Step 0 of \d+/);
@@ -191,7 +191,7 @@ test('switching views keeps both sessions', async () => {
   const position = await text(page, 'position');
   await page.getByTestId('mode-group').click();
   await page.getByTestId('group-view').waitFor();
-  assert.match(page.url(), /\?mode=group/);
+  assert.match(page.url(), /\/group\.html$/);
   await setRange(page, 'group-scrubber', 4);
   await page.getByTestId('group-play').click();
   await page.getByTestId('mode-member').click();
@@ -266,7 +266,7 @@ test('a group share link opens the group at its step, in a new tab and in an ope
   await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash);
   await other.page.getByTestId('group-view').waitFor();
   await expectText(other.page, 'group-position', before.position);
-  assert.match(other.page.url(), /\?mode=group/);
+  assert.match(other.page.url(), /\/group\.html#v1\./);
   // A damaged one pasted there: the group view says so, and keeps its session.
   await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash.slice(0, -30));
   await expectText(other.page, 'group-notice', /^This link could not be opened: the link is damaged/);

@@ -13,7 +13,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 for (const width of [1400, 375]) {
   test(`the review view at ${width} px: no sideways overflow, no word broken in the middle`, async () => {
-    const { page, done } = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation`, { ready: 'review-view', viewport: { width, height: 900 } });
+    const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation`, { ready: 'review-view', viewport: { width, height: 900 } });
     await page.keyboard.press('End');
     await expectText(page, 'review-position', /^Step 12 of 12/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -47,7 +47,7 @@ test('switching the model replaces a seed-only note with the shipped client\'s',
 for (const scheme of ['light', 'dark']) {
   for (const width of [1400, 375]) {
     test(`both diagrams read at ${width} px in ${scheme}: nodes and labels inside, labels apart and off the nodes`, async () => {
-      const { page, done } = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation`, { ready: 'review-view', colorScheme: scheme, viewport: { width, height: 900 } });
+      const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation`, { ready: 'review-view', colorScheme: scheme, viewport: { width, height: 900 } });
       for (const side of ['review-seed', 'review-kafka']) {
         const problems = await page.getByTestId(side).locator('svg[data-testid="diagram"]').evaluate((svg) => {
           const vb = svg.viewBox.baseVal;
@@ -77,7 +77,7 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('the review exports as one HTML file that opens offline and shows both timelines', async () => {
-  const { page, done } = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation`, { ready: 'review-view' });
+  const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation`, { ready: 'review-view' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('review-export-html').click()]);
   const html = await readFile(await download.path(), 'utf8');
   const offline = await browser.newContext({ offline: true });

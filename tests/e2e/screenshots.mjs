@@ -26,7 +26,7 @@ try {
     ['light', 'slow-revoker', 34, 'group-chart-light.png', '.ownership'],
     ['dark', 'safety-off', 11, 'group-alarm-dark.png', '.ownership'],
   ]) {
-    const opened = await open(browser, `${server.url}?mode=group&scenario=${scenario}`,
+    const opened = await open(browser, `${server.url}group.html?scenario=${scenario}`,
       { colorScheme, viewport: { width: 1440, height: 1300 }, ready: 'group-view' });
     await setRange(opened.page, 'group-scrubber', step);
     await expectText(opened.page, 'group-position', new RegExp(`^Step ${step} of`));
@@ -87,7 +87,7 @@ try {
   }
   // The review view: scenario 05 at the fence, both models side by side; its causes.
   {
-    const review = await open(browser, `${server.url}?mode=review&scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', viewport: { width: 1440, height: 1100 } });
+    const review = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', viewport: { width: 1440, height: 1100 } });
     await review.page.waitForTimeout(600);
     await review.page.screenshot({ path: join(out, 'review-light.png') });
     await review.page.locator('.review-causes').screenshot({ path: join(out, 'review-causes-light.png') });

@@ -137,7 +137,7 @@ test('a whole quiz, answered with the keyboard alone: right and wrong answers ea
 });
 
 test('the group view keeps a note on screen until the user goes on', async () => {
-  const { page, done } = await open(browser, `${server.url}?mode=group&scenario=slow-revoker`, { ready: 'group-view' });
+  const { page, done } = await open(browser, `${server.url}group.html?scenario=slow-revoker`, { ready: 'group-view' });
   await page.getByTestId('group-speed').evaluate((el) => { el.value = '3'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.getByTestId('group-play-scenario').click();
   await expectText(page, 'group-play', '▶', 20000);
@@ -163,7 +163,7 @@ test('the group view asks when a partition changes hands, and the answer is what
   const questions = core(['--quiz', join(ROOT, 'assets/group/slow-revoker.json')]);
   assert.ok(questions.length >= 1);
   const q = questions[0];
-  const { page, done } = await open(browser, `${server.url}?mode=group&scenario=slow-revoker&quiz=1`, { ready: 'group-view' });
+  const { page, done } = await open(browser, `${server.url}group.html?scenario=slow-revoker&quiz=1`, { ready: 'group-view' });
   // Step forward until the group stops to ask.
   for (let i = 0; i <= q.step && (await page.getByTestId('quiz-prompt').count()) === 0; i += 1) {
     await page.keyboard.press('ArrowRight');

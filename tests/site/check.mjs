@@ -155,7 +155,8 @@ function describe(src) {
     const number = (key) => (p.has(key) ? Number(p.get(key)) : null);
     return {
         path: url.pathname,
-        mode: p.get('mode') === 'group' ? 'group' : 'member',
+        // The group view is a page of its own (group.html); ?mode=group is its old address.
+        mode: url.pathname.endsWith('/group.html') || p.get('mode') === 'group' ? 'group' : 'member',
         scenario: p.get('scenario'),
         from: number('from'),
         to: number('to'),

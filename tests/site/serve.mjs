@@ -32,7 +32,7 @@ function fileFor(root, path) {
 }
 
 /// Which stored encoding to send: brotli, then gzip, when the client accepts it and the copy exists.
-function encodingFor(file, header) {
+function encodingFor(file, header, encodings) {
     // "br;q=1.0, gzip, *;q=0": the codings with a q-value above 0.
     const accepted = new Set(
         header
@@ -41,12 +41,14 @@ function encodingFor(file, header) {
             .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
             .map(([name]) => name.trim().toLowerCase()),
     );
-    if (accepted.has('br') && existsSync(`${file}.br`)) return ['br', `${file}.br`];
-    if (accepted.has('gzip') && existsSync(`${file}.gz`)) return ['gzip', `${file}.gz`];
+    for (const [name, suffix] of [['br', 'br'], ['gzip', 'gz']]) {
+        if (encodings.includes(name) && accepted.has(name) && existsSync(`${file}.${suffix}`)) return [name, `${file}.${suffix}`];
+    }
     return [null, file];
 }
 
-export function handler({ root, prefix }) {
+// `encodings`: the stored copies this host serves (`make bench` serves gzip only, like most hosts).
+export function handler({ root, prefix, encodings = ['br', 'gzip'] }) {
     root = resolve(root);
     prefix = `/${prefix.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
     return (req, res) => {
@@ -71,7 +73,7 @@ export function handler({ root, prefix }) {
             res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${url.pathname}\n`);
             return;
         }
-        const [encoding, sent] = encodingFor(file, req.headers['accept-encoding'] ?? '');
+        const [encoding, sent] = encodingFor(file, req.headers['accept-encoding'] ?? '', encodings);
         const stat = statSync(sent);
         const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
         const headers = {
@@ -94,8 +96,8 @@ export function handler({ root, prefix }) {
     };
 }
 
-export function startServer({ root = 'target/site', prefix = '/kip848-viz/', port = 8090, host = '127.0.0.1' } = {}) {
-    const server = createServer(handler({ root, prefix }));
+export function startServer({ root = 'target/site', prefix = '/kip848-viz/', port = 8090, host = '127.0.0.1', encodings } = {}) {
+    const server = createServer(handler({ root, prefix, encodings }));
     return new Promise((done, fail) => {
         server.once('error', fail);
         server.listen(port, host, () => done(server));

@@ -1,0 +1,96 @@
+// The three views are three pages, each with its own wasm (index.html, group.html, review.html).
+// A user walks across them with the view tabs: each page fetches only its own module, and each
+// session is where the user left it. Old addresses (?mode=group) and share links open the right page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, expectText, text, setRange } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The wasm modules the page has requested so far (file names). */
+function wasmRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    const name = new URL(r.url()).pathname.split('/').pop();
+    if (name.endsWith('.wasm')) seen.push(name);
+  });
+  return seen;
+}
+
+test('member view → group view → back: each page loads its own wasm only, and both sessions are kept', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`);
+  const wasm = wasmRequests(page);
+  await setRange(page, 'scrubber', 6);
+  const member = { position: await text(page, 'position'), state: await text(page, 'state'), title: await text(page, 'scenario-title') };
+  assert.match(member.position, /^Step 6 of/);
+
+  await page.getByTestId('mode-group').click();
+  await page.getByTestId('group-view').waitFor();
+  assert.match(page.url(), /\/group\.html$/);
+  assert.equal(await page.getByTestId('mode-group').getAttribute('aria-current'), 'page');
+  await setRange(page, 'group-scrubber', 4);
+  const group = await text(page, 'group-position');
+  assert.match(group, /^Step 4 of/);
+
+  // Straight back, before the quiet-time save would have run: leaving the page saves.
+  await page.getByTestId('mode-member').click();
+  await page.getByTestId('state').waitFor();
+  await expectText(page, 'position', member.position);
+  assert.equal(await text(page, 'state'), member.state);
+  assert.equal(await text(page, 'scenario-title'), member.title);
+
+  await page.getByTestId('mode-group').click();
+  await page.getByTestId('group-view').waitFor();
+  await expectText(page, 'group-position', group);
+
+  // The review page runs the member session's inputs.
+  await page.getByTestId('mode-review').click();
+  await page.getByTestId('review-view').waitFor();
+  assert.match(page.url(), /\/review\.html$/);
+  assert.ok((await page.locator('#review-title').textContent()).includes(member.title), 'the review shows the member session');
+  assert.equal(await page.locator('#member-title').count(), 0, 'no member view on the review page');
+
+  // Each page fetched its own module, and no page fetched another's.
+  assert.deepEqual(wasm, ['kip848-group_bg.wasm', 'kip848-viz_bg.wasm', 'kip848-group_bg.wasm', 'kip848-review_bg.wasm']);
+  await done();
+});
+
+test('old addresses and share links open the page that shows them, at their step', async () => {
+  // ?mode=group on the member page goes to the group page before the member's wasm is started
+  // (its preload may have begun; the navigation cancels it).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}?mode=group&scenario=slow-revoker&step=3`);
+  await page.getByTestId('group-view').waitFor();
+  assert.match(page.url(), /\/group\.html\?mode=group&scenario=slow-revoker&step=3$/);
+  await expectText(page, 'group-position', /^Step 3 of/);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name.split('/').pop()).join()), 'kip848-group_bg.wasm');
+
+  // A member share link pasted on the group page opens the member page at its step.
+  const member = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=9`);
+  await member.page.getByTestId('share').click();
+  const link = await member.page.getByTestId('share-link').inputValue();
+  assert.match(link, /\/index\.html#v1\.|\/#v1\./);
+  const position = await text(member.page, 'position');
+  await member.done();
+  await page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash);
+  await page.getByTestId('state').waitFor();
+  assert.match(page.url(), /\/index\.html#v1\./);
+  await expectText(page, 'position', position);
+
+  // The same link opened fresh on the group page goes the same way.
+  const fresh = await context.newPage();
+  await fresh.goto(`${server.url}group.html${new URL(link).hash}`);
+  await fresh.getByTestId('state').waitFor();
+  await expectText(fresh, 'position', position);
+  await context.close();
+});
