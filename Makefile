@@ -44,9 +44,9 @@ test: tools lint test-core build test-web test-e2e test-site
 	@echo "make test: all passed"
 
 # One Trunk build per page (Trunk builds one wasm module per HTML entry): the member view
-# (index.html), the group view and the review view (assets/pages/). Each page loads only its own wasm;
+# (index.html), the group view, the review view and the log importer (assets/pages/). Each page loads only its own wasm;
 # they share the core, the stylesheets, boot.js and the browser's saved sessions. dist/ holds all three.
-PAGES := index.html assets/pages/group.html assets/pages/review.html
+PAGES := index.html assets/pages/group.html assets/pages/review.html assets/pages/import.html
 build: tools-web
 	cargo fetch --locked
 	rm -rf target/pages

@@ -231,11 +231,24 @@ pub fn ReviewApp() -> impl IntoView {
     page::<REVIEW>()
 }
 
+/// The import page (import.html): the member view with the log importer, which the member page
+/// hands logs to (`crate::log_import`), so that the member page's first load does not carry it.
+#[component]
+pub fn ImportApp() -> impl IntoView {
+    page::<IMPORT>()
+}
+
 /// The pages, as constants: each page is its own wasm build, and a page's code holds only what its
 /// constant reaches (the branches for the other pages are folded away, and with them their views).
 pub const MEMBER: u8 = 0;
 pub const GROUP: u8 = 1;
 pub const REVIEW: u8 = 2;
+pub const IMPORT: u8 = 3;
+
+/// Whether page `P` shows the member view.
+const fn member_view(page: u8) -> bool {
+    page == MEMBER || page == IMPORT
+}
 
 const fn mode_of(page: u8) -> Mode {
     match page {
@@ -276,6 +289,9 @@ fn page<const P: u8>() -> impl IntoView {
             let _ = body.class_list().add_1("embedded");
         }
     }
+    if P == IMPORT {
+        crate::log_import::install_importer();
+    }
     // The group page's member session is only the help and glossary's home: no save is read.
     let (session, group_link) = if P == GROUP {
         let session = provide_session_with(Timeline::default(), embed.clone());
@@ -293,6 +309,9 @@ fn page<const P: u8>() -> impl IntoView {
         if !embed.embedded {
             persist::autosave(session);
         }
+    }
+    if P == IMPORT {
+        crate::log_import::take_handed_over(session);
     }
     let group = (P == GROUP).then(|| open_group(&embed, group_link).0);
     let review = (P == REVIEW).then(|| crate::review::ReviewSession::new(session));
@@ -344,7 +363,7 @@ fn page<const P: u8>() -> impl IntoView {
     let embed_present = embed.present;
     let shows = move |panel: &str| embed.shows(panel);
     view! {
-        {(P == MEMBER).then(|| view! {
+        {member_view(P).then(|| view! {
             <a class="skip-link" href="#member-title">"Skip to the member"</a>
             <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
                 on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
@@ -379,7 +398,7 @@ fn page<const P: u8>() -> impl IntoView {
         })}
         {review.filter(|_| P == REVIEW).map(|review| view! { <crate::components::review_view::ReviewView review=review/> })}
         {group.filter(|_| P == GROUP).map(|_| view! { <GroupView/> })}
-        {(P == MEMBER).then(|| view! {
+        {member_view(P).then(|| view! {
         <div class="member-mode">
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}

@@ -30,16 +30,73 @@ impl ImportedLog {
 thread_local! {
     /// The last log's text, to import another of its consumers.
     static LAST_LOG: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    /// The importer, on the page that has it (import.html); the member page has none and hands
+    /// logs over to that page, so that a reader who never imports a log never downloads the importer.
+    static IMPORTER: std::cell::Cell<Option<Importer>> = const { std::cell::Cell::new(None) };
 }
 
-/// Whether `text` holds at least one consumer's KIP-848 membership lines.
-pub fn looks_like_a_log(text: &str) -> bool {
-    ParsedLog::parse(text).is_ok_and(|p| p.importable().next().is_some())
+type Importer = fn(Session, &str, &str, Option<&str>);
+
+/// Where a log goes from a page without the importer (its source and text, in this tab's storage).
+const HANDOFF: &str = "kip848:log-handoff";
+/// The page that imports logs.
+pub const IMPORT_PAGE: &str = "import.html";
+
+/// Gives this page the importer (the import page's entry point calls it).
+pub fn install_importer() {
+    IMPORTER.with(|i| i.set(Some(import_log_text)));
+}
+
+/// Imports `client` (or the first consumer) of the log `text` here if this page has the importer;
+/// else hands the log to the import page, which opens with it imported.
+pub fn import_log(session: Session, text: &str, source: &str, client: Option<&str>) {
+    match IMPORTER.with(std::cell::Cell::get) {
+        Some(import) => import(session, text, source, client),
+        None => hand_over(session, text, source),
+    }
+}
+
+fn hand_over(session: Session, text: &str, source: &str) {
+    let value = serde_json::json!({ "source": source, "text": text }).to_string();
+    let stored = window()
+        .session_storage()
+        .ok()
+        .flatten()
+        .is_some_and(|s| s.set_item(HANDOFF, &value).is_ok());
+    if !stored {
+        session.notice.set(Some(Notice::Error(format!(
+            "The log {source} is too large to hand to the log importer in this browser: open {IMPORT_PAGE} and drop it there. Your session is unchanged."
+        ))));
+        return;
+    }
+    let _ = window().location().assign(IMPORT_PAGE);
+}
+
+/// On the import page: imports the log another page handed over, if there is one.
+pub fn take_handed_over(session: Session) {
+    let Some(storage) = window().session_storage().ok().flatten() else {
+        return;
+    };
+    let Some(value) = storage.get_item(HANDOFF).ok().flatten() else {
+        return;
+    };
+    let _ = storage.remove_item(HANDOFF);
+    let Ok(handed) = serde_json::from_str::<serde_json::Value>(&value) else {
+        return;
+    };
+    let field = |name: &str| {
+        handed
+            .get(name)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    import_log(session, &field("text"), &field("source"), None);
 }
 
 /// Imports `client` (or the first consumer with membership lines) from `text`, named `source`;
 /// on any problem the session is unchanged and the message says why.
-pub fn import_log_text(session: Session, text: &str, source: &str, client: Option<&str>) {
+fn import_log_text(session: Session, text: &str, source: &str, client: Option<&str>) {
     let parsed = match ParsedLog::parse(text) {
         Ok(parsed) => parsed,
         Err(e) => return refuse(session, source, &e),
@@ -73,7 +130,7 @@ pub fn import_log_text(session: Session, text: &str, source: &str, client: Optio
 /// Imports another consumer of the last log.
 pub fn import_consumer(session: Session, client: &str) {
     let text = LAST_LOG.with(|l| l.borrow().clone());
-    import_log_text(session, &text, "the same log", Some(client));
+    import_log(session, &text, "the same log", Some(client));
 }
 
 fn refuse(session: Session, source: &str, e: &ImportError) {

@@ -413,3 +413,47 @@ fn the_coordinator_lines_become_a_timeline_of_epochs_states_and_partitions() {
     assert_eq!(last.target["Hn4sQ8zkT1qY5uWe2oPa7c"].len(), 2);
     assert_eq!(broker.malformed, [21]);
 }
+
+/// The member page hands a text to the importer's page only when this cheap look says so: it
+/// must say so for every log with a membership line (with the lines it flags taken out, no log has
+/// an importable consumer left), and not for a trace or plain application lines.
+#[test]
+fn the_cheap_look_flags_every_line_that_makes_a_log_importable() {
+    use kip848_core::import::mentions_membership;
+    let mut importable = 0;
+    for path in logs() {
+        let text = text(&path);
+        if ParsedLog::parse(&text)
+            .expect("within limits")
+            .importable()
+            .next()
+            .is_none()
+        {
+            continue;
+        }
+        importable += 1;
+        assert!(mentions_membership(&text), "{}", path.display());
+        let rest: String = text
+            .lines()
+            .filter(|line| !mentions_membership(line))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let left = ParsedLog::parse(&rest).expect("within limits");
+        let names: Vec<&str> = left.importable().map(|c| c.client_id.as_str()).collect();
+        assert!(
+            names.is_empty(),
+            "{}: {names:?} still importable",
+            path.display()
+        );
+    }
+    assert!(importable >= 5, "the test logs");
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/scenarios");
+    for entry in std::fs::read_dir(scenarios).expect("scenarios") {
+        let path = entry.expect("entry").path();
+        let trace = std::fs::read_to_string(&path).expect("readable");
+        assert!(!mentions_membership(&trace), "{}", path.display());
+    }
+    assert!(!mentions_membership(
+        "2025-01-01 00:00:00,000 INFO [main] com.example.App - hello\n<html>not a log</html>"
+    ));
+}

@@ -3,7 +3,7 @@
 //! the model parts ways with the log, and read the coordinator's timeline when the log has one.
 
 use crate::context::use_session;
-use crate::log_import::{import_consumer, import_log_text};
+use crate::log_import::{import_consumer, import_log};
 use kip848_core::limits::MAX_LOG_BYTES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,7 +34,7 @@ pub fn LogImportPanel() -> impl IntoView {
                         .ok()
                         .and_then(|v| v.as_string())
                         .unwrap_or_default();
-                    import_log_text(session, &text, &name, None);
+                    import_log(session, &text, &name, None);
                 });
             }
         }
@@ -54,7 +54,7 @@ pub fn LogImportPanel() -> impl IntoView {
                 prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
             <div class="row">
                 <button data-testid="log-import-button" disabled=move || pasted.with(|p| p.trim().is_empty())
-                    on:click=move |_| import_log_text(session, &pasted.get_untracked(), "the pasted text", None)>"Import the log"</button>
+                    on:click=move |_| import_log(session, &pasted.get_untracked(), "the pasted text", None)>"Import the log"</button>
                 <label class="file-button">"Or pick a log file "
                     <input type="file" accept=".log,.txt,text/plain" data-testid="log-file" node_ref=file_input on:change=pick />
                 </label>

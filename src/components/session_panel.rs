@@ -32,8 +32,8 @@ pub fn import_text(session: Session, text: &str, source: &str) {
             ))));
         }
         // Not a trace, but a consumer's log: import it as one.
-        Err(_) if crate::log_import::looks_like_a_log(text) => {
-            crate::log_import::import_log_text(session, text, source, None)
+        Err(_) if kip848_core::import::mentions_membership(text) => {
+            crate::log_import::import_log(session, text, source, None)
         }
         Err(_) if GroupTrace::claims(text) => session.notice.set(Some(Notice::Error(format!(
             "{source} is a group trace: open the Group tab and import it there. Your session is unchanged."

@@ -47,9 +47,10 @@ async function floors() {
 async function pagesOf(dir) {
   const split = await readFile(join(dir, 'group.html')).then(() => true).catch(() => false);
   const module = async (html) => (await readFile(join(dir, html), 'utf8')).match(/<meta name="kip848-module" content="([^"]+)"/)?.[1] ?? 'kip848-viz';
-  const views = [['member', 'index.html', '', 'state'], ['group', 'group.html', '?mode=group', 'group-view'], ['review', 'review.html', '?mode=review', 'review-view']];
+  const views = [['member', 'index.html', '', 'state'], ['group', 'group.html', '?mode=group', 'group-view'], ['review', 'review.html', '?mode=review', 'review-view'], ['import', 'import.html', null, 'state']];
   const pages = [];
   for (const [name, html, query, ready] of views) {
+    if (!split && query === null) continue; // no import page before the split
     const file = split ? html : 'index.html';
     pages.push({ name, path: split ? html : `index.html${query}`, ready, files: [file, 'boot.js', `${await module(file)}.js`, `${await module(file)}_bg.wasm`, 'main.css', 'group.css', 'favicon.svg'] });
   }

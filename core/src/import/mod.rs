@@ -144,6 +144,23 @@ impl fmt::Display for ImportError {
     }
 }
 
+/// Whether `text` has a line only a KIP-848 consumer's log has (a transition, a reconciliation,
+/// a heartbeat on the wire): a cheap first look that needs none of the importer, for a page that
+/// hands logs to the importer's page. [`ParsedLog`] decides; this only says it is worth asking.
+pub fn mentions_membership(text: &str) -> bool {
+    text.lines().any(|line| {
+        line.contains("CONSUMER_GROUP_HEARTBEAT")
+            || line.contains("GroupHeartbeatRequest failed")
+            || line.contains("Reconciling assignment with")
+            || line.contains("Updating assignment with")
+            || line.contains("Revoking previously assigned partitions")
+            || line.contains("oll timeout has expired")
+            || line.contains("Time between subsequent calls to poll() was longer than")
+            || (line.contains("Member ")
+                && (line.contains(" transitioned ") || line.contains(" release assignment")))
+    })
+}
+
 impl std::error::Error for ImportError {}
 
 /// A log split into records and attributed to its consumers: parse once, then list the consumers,
