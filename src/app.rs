@@ -374,6 +374,7 @@ fn page<const P: u8>() -> impl IntoView {
                 <div>
                     <h1>"KIP-848 consumer membership"</h1>
                     <p class="tagline">{match mode {
+                        Mode::Member if P == IMPORT => "Debug your own rebalance: a Kafka consumer's log replayed on the model of the client Kafka shipped, and where the two part ways.",
                         Mode::Member => "You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time.",
                         Mode::Group => "Several members and a coordinator that follows KIP-848's rules: watch partitions move between members, and step in.",
                         Mode::Review => "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.",
@@ -400,6 +401,10 @@ fn page<const P: u8>() -> impl IntoView {
         {group.filter(|_| P == GROUP).map(|_| view! { <GroupView/> })}
         {member_view(P).then(|| view! {
         <div class="member-mode">
+        // The import page opens on its importer.
+        {(P == IMPORT).then(|| view! {
+            <div class="import-top"><crate::components::log_import_panel::LogImportPanel/></div>
+        })}
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
         <main class="layout" class:embedded=embedded
@@ -452,7 +457,7 @@ fn page<const P: u8>() -> impl IntoView {
             })}
             {shows("config").then(|| view! { <ConfigPanel/> })}
             {shows("session").then(|| view! { <SessionPanel/> })}
-            {shows("session").then(|| view! { <crate::components::log_import_panel::LogImportPanel/> })}
+            {(P == MEMBER && shows("session")).then(|| view! { <crate::components::log_import_panel::LogImportPanel/> })}
         </main>
         {shows("transport").then(|| view! {
             <footer class="transport-bar">
