@@ -19,6 +19,10 @@ use crate::timeline::Timeline;
 use crate::words::{effect_label, lane_label, span_class, span_words, FactWords};
 use serde::Serialize;
 
+/// The steps up to the cursor the application lane draws: a frame's lane holds the spans open at
+/// the cursor or ended in these steps.
+pub const LANE_STEPS: usize = 24;
+
 /// One bar of the application lane.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LaneSpan {
@@ -194,7 +198,13 @@ impl Timeline {
             steps: self.len(),
             words: FactWords::of(&facts),
             chips: chips(&facts, revealed),
-            lane: spans_at(self, cursor).iter().map(LaneSpan::of).collect(),
+            // The spans the lane can show: open ones, and those ended in its last LANE_STEPS steps
+            // (words for every span of a long session would cost each frame milliseconds).
+            lane: spans_at(self, cursor)
+                .iter()
+                .filter(|s| s.ended.is_none_or(|e| e + LANE_STEPS >= cursor.step))
+                .map(LaneSpan::of)
+                .collect(),
             request: self.request_in_flight(cursor, &facts, revealed),
             last_answer: self.last_answer(cursor.step),
             edge,

@@ -30,6 +30,9 @@ pub struct Timeline {
     cursor: usize,
     /// The member after `cursor` steps.
     member: AnyMember,
+    /// The member after `cursor - 1` steps (none at the start): a frame shows the cursor's step
+    /// from the member before it, and keeping it spares a replay from a checkpoint per frame.
+    before: Option<AnyMember>,
 }
 
 impl Default for Timeline {
@@ -60,13 +63,16 @@ impl Timeline {
             }
         }
         let cursor = trace.steps.len();
-        Timeline {
+        let mut timeline = Timeline {
             trace,
             results,
             checkpoints,
             cursor,
             member,
-        }
+            before: None,
+        };
+        timeline.before = cursor.checked_sub(1).map(|c| timeline.member_at(c));
+        timeline
     }
 
     pub fn trace(&self) -> &Trace {
@@ -127,7 +133,18 @@ impl Timeline {
     pub fn seek(&mut self, cursor: usize) {
         let cursor = cursor.min(self.len());
         if cursor != self.cursor {
-            self.member = self.member_at(cursor);
+            // The member before the new cursor's step, then that step: one replay, not two.
+            self.before = cursor.checked_sub(1).map(|c| self.member_at(c));
+            self.member = match (&self.before, cursor.checked_sub(1)) {
+                (Some(before), Some(index)) => {
+                    let mut member = before.clone();
+                    if let Some(step) = self.trace.steps.get(index) {
+                        let _ = member.handle(step.at, &step.input);
+                    }
+                    member
+                }
+                _ => self.member_at(0),
+            };
             self.cursor = cursor;
         }
     }
@@ -137,6 +154,9 @@ impl Timeline {
         let cursor = cursor.min(self.len());
         if cursor == self.cursor {
             return self.member.clone();
+        }
+        if let (Some(before), true) = (&self.before, cursor + 1 == self.cursor) {
+            return before.clone();
         }
         let j = (cursor / CHECKPOINT_EVERY).min(self.checkpoints.len().saturating_sub(1));
         let mut member = match self.checkpoints.get(j) {
@@ -188,7 +208,9 @@ impl Timeline {
     /// [`Timeline::act`] with a whole step (a narrated one, say).
     pub fn act_step(&mut self, step: Step) -> StepResult {
         // `handle` checks every rejection rule before it changes anything.
+        let previous = self.member.clone();
         let effects = self.member.handle(step.at, &step.input)?;
+        self.before = Some(previous);
         self.trace.steps.truncate(self.cursor);
         self.results.truncate(self.cursor);
         self.checkpoints

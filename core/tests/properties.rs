@@ -123,10 +123,15 @@ proptest! {
             timeline.seek(cursor);
             let folded = timeline.fold(cursor, |_, _, _, _| {});
             prop_assert_eq!(timeline.member(), &folded);
+            // The member before the cursor's step (what a frame observes the step from).
+            if let Some(before) = cursor.checked_sub(1) {
+                prop_assert_eq!(timeline.member_at(before), timeline.fold(before, |_, _, _, _| {}));
+            }
             let fork = timeline.act(Millis(at + 1), Input::Tick);
             if fork.is_ok() {
                 prop_assert_eq!(timeline.len(), cursor + 1);
                 prop_assert_eq!(timeline.member(), &timeline.fold(cursor + 1, |_, _, _, _| {}));
+                prop_assert_eq!(timeline.member_at(cursor), timeline.fold(cursor, |_, _, _, _| {}));
             }
         }
     }

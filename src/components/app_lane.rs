@@ -6,8 +6,8 @@ use crate::components::glossary::Term;
 use crate::context::use_session;
 use leptos::prelude::*;
 
-/// Steps shown on the lane's axis.
-const WINDOW: usize = 24;
+/// Steps shown on the lane's axis (the frame holds the spans of these steps).
+const WINDOW: usize = kip848_core::frame::LANE_STEPS;
 
 /// The lane, over the last steps up to the cursor.
 #[component]
