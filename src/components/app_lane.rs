@@ -48,7 +48,8 @@ pub fn AppLane(
         })
     });
     view! {
-        <section class="panel lane" aria-labelledby=format!("{ids}lane-title")>
+        // Two lanes on a page (the review view): each is named by its side's title too.
+        <section class="panel lane" aria-labelledby=if ids.is_empty() { "lane-title".to_owned() } else { format!("{ids}lane-title {ids}title") }>
             <h2 id=format!("{ids}lane-title")>"Application lane"</h2>
             <Show when=move || rows.with(Vec::is_empty)>
                 <p class="muted">"No commit or callback yet."</p>

@@ -30,8 +30,11 @@ pub fn LiveRegion() -> impl IntoView {
                 </p>
             </Show>
         </section>
+        // A landmark of its own: a message is page content, and a screen reader's region list finds it.
         {move || notice().map(|(kind, text)| view! {
-            <p class=format!("notice {kind}") data-testid="notice" data-kind=kind>{text}</p>
+            <section aria-label="Message">
+                <p class=format!("notice {kind}") data-testid="notice" data-kind=kind>{text}</p>
+            </section>
         })}
     }
 }

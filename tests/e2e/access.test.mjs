@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text } from './harness.mjs';
+import { join } from 'node:path';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -117,6 +118,19 @@ test('axe-core finds no accessibility violation in either view, with their dialo
   await group.page.getByTestId('group-embed').click();
   assert.deepEqual(await axeViolations(group.page), [], 'the group view');
   await group.done();
+});
+
+test('axe-core finds no violation on the review page, nor on the import page with a log imported', async () => {
+  const review = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', bypassCSP: true });
+  assert.deepEqual(await axeViolations(review.page), [], 'the review page');
+  await review.done();
+  const imported = await open(browser, `${server.url}import.html`, { bypassCSP: true });
+  const log = await readFile(join(ROOT, 'core/tests/logs/v4.0-divergences.log'), 'utf8');
+  await imported.page.getByTestId('log-paste').fill(log);
+  await imported.page.getByTestId('log-import-button').click();
+  await imported.page.getByTestId('imported-log').waitFor();
+  assert.deepEqual(await axeViolations(imported.page), [], 'the import page');
+  await imported.done();
 });
 
 test('the live region narrates each transition in words', async () => {
