@@ -195,8 +195,9 @@ pub fn Diagram(
             </svg>
         </div>
         <p class="muted legend">{move || match model.get() {
-            Model::Seed => "ASSIGNING: the member is in a ",
-            Model::Kafka => "RECONCILING: the member is in a ",
+            // A key to the diagram, not the current state: said so, so nobody reads it as status.
+            Model::Seed => "Key: ASSIGNING means the member is in a ",
+            Model::Kafka => "Key: RECONCILING means the member is in a ",
         }} <Term id="reconciliation">"reconciliation"</Term> "."</p>
         <Show when=move || model.get() == Model::Kafka>
             <TransitionTable frame=frame/>
