@@ -42,6 +42,11 @@ const HANDOFF: &str = "kip848:log-handoff";
 /// The page that imports logs.
 pub const IMPORT_PAGE: &str = "import.html";
 
+/// Whether this page has the importer (else a log goes to the import page).
+pub fn has_importer() -> bool {
+    IMPORTER.with(std::cell::Cell::get).is_some()
+}
+
 /// Gives this page the importer (the import page's entry point calls it).
 pub fn install_importer() {
     IMPORTER.with(|i| i.set(Some(import_log_text)));

@@ -49,6 +49,9 @@ pub fn LogImportPanel() -> impl IntoView {
                 "Paste, drop or pick a Kafka consumer's log (group.protocol=consumer; clients 3.7 to 4.1 at INFO, DEBUG heartbeat lines when present): it becomes a session on the shipped-client model, each step beside the log line it came from. "
                 <strong data-testid="log-privacy">"Your log stays in this browser: it is read here and never sent anywhere."</strong>
             </p>
+            {(!crate::log_import::has_importer()).then(|| view! {
+                <p class="muted" data-testid="log-import-page">"The importer has a page of its own: importing opens it, with your log, and this session stays saved here."</p>
+            })}
             <label for="log-paste">"Log text"</label>
             <textarea id="log-paste" data-testid="log-paste" rows="4" spellcheck="false"
                 prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>

@@ -29,6 +29,8 @@ test('a dropped consumer log becomes a session: its lines, the inferred answers 
   const { page, done } = await open(browser, server.url);
   // The import screen says the log stays here.
   assert.match(await text(page, 'log-privacy'), /never sent anywhere/);
+  // The member page says the importer is a page of its own; the import page does not.
+  assert.match(await text(page, 'log-import-page'), /page of its own/);
   const content = await readFile(LOG, 'utf8');
   const drop = await page.evaluateHandle(({ content }) => {
     const dt = new DataTransfer();
@@ -39,6 +41,7 @@ test('a dropped consumer log becomes a session: its lines, the inferred answers 
   await expectText(page, 'notice', /^Imported consumer audit-9 from consumer\.log: /);
   // The member page has no importer: it handed the log to the import page, which has.
   assert.match(page.url(), /\/import\.html$/);
+  assert.equal(await page.getByTestId('log-import-page').count(), 0);
   assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name.split('/').pop()).join()), 'kip848-importer_bg.wasm');
   await expectText(page, 'position', new RegExp(`^Step 0 of ${trace.steps.length} `));
   assert.equal(await page.getByTestId('node-UNSUBSCRIBED').count(), 1, 'on the shipped model');
