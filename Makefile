@@ -27,7 +27,7 @@ E2E := tests/e2e
 .PHONY: help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
-	@echo "make serve   build the three pages and serve them on http://127.0.0.1:8080 (installs what it needs)"
+	@echo "make serve   build the four pages and serve them on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, a release build, browser tests"
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
@@ -35,7 +35,7 @@ help:
 	@echo "make site    the static site in target/site/: the book (mdBook) with the app under app/, .br and .gz beside each file"
 	@echo "make serve-site   build the site and serve it on http://127.0.0.1:8090/kip848-viz/ (SITE_PORT, SITE_PREFIX)"
 
-# The three pages are three Trunk builds; a static server serves them together (no live reload:
+# The four pages are four Trunk builds; a static server serves them together (no live reload:
 # run `make serve` again after a change).
 serve: build
 	node tests/site/serve.mjs --root dist --prefix / --port 8080
@@ -45,7 +45,7 @@ test: tools lint test-core build test-web test-e2e test-site
 
 # One Trunk build per page (Trunk builds one wasm module per HTML entry): the member view
 # (index.html), the group view, the review view and the log importer (assets/pages/). Each page loads only its own wasm;
-# they share the core, the stylesheets, boot.js and the browser's saved sessions. dist/ holds all three.
+# they share the core, the stylesheets, boot.js and the browser's saved sessions. dist/ holds all four.
 PAGES := index.html assets/pages/group.html assets/pages/review.html assets/pages/import.html
 build: tools-web
 	cargo fetch --locked

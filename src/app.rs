@@ -265,7 +265,7 @@ fn group_start() -> Option<SharedGroup> {
     match (hash.len() > 1).then(|| kip848_core::link::decode_link(&hash)) {
         Some(Ok(kip848_core::link::Link::Group(shared))) => Some(shared),
         Some(Ok(kip848_core::link::Link::Member(_))) => {
-            crate::mode::go_with_hash(Mode::Member, &hash);
+            crate::mode::open_link_on(Mode::Member);
             None
         }
         _ => None,
@@ -276,7 +276,6 @@ fn page<const P: u8>() -> impl IntoView {
     let mode = mode_of(P);
     let mut embed = Embed::parse(&window().location().search().unwrap_or_default());
     embed.group = P == GROUP;
-    embed.review = P == REVIEW;
     provide_context(embed.clone());
     // theme=light|dark: the page's colours whatever the reader's system prefers.
     if embed.theme != crate::embed::Theme::Auto {
@@ -299,11 +298,11 @@ fn page<const P: u8>() -> impl IntoView {
     } else {
         open(&embed)
     };
-    // A group link opened on another page: the group page opens it.
-    if P != GROUP && group_link.is_some() {
-        crate::mode::go_with_hash(Mode::Group, &window().location().hash().unwrap_or_default());
-    }
     if P != GROUP {
+        // A group link opened on another page: the group page opens it.
+        if group_link.is_some() {
+            crate::mode::open_link_on(Mode::Group);
+        }
         playback::drive(session);
         // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
         if !embed.embedded {
@@ -313,7 +312,7 @@ fn page<const P: u8>() -> impl IntoView {
     if P == IMPORT {
         crate::log_import::take_handed_over(session);
     }
-    let group = (P == GROUP).then(|| open_group(&embed, group_link).0);
+    let group = (P == GROUP).then(|| open_group(&embed, group_link));
     let review = (P == REVIEW).then(|| crate::review::ReviewSession::new(session));
     // Every use of the group or review session sits behind `P == …`, a constant: the compiler
     // folds the other pages' branches away, and their code with them.
@@ -325,17 +324,11 @@ fn page<const P: u8>() -> impl IntoView {
         },
         move |shared| match group {
             Some(group) if P == GROUP => group.open_shared(shared),
-            _ => crate::mode::go_with_hash(
-                Mode::Group,
-                &window().location().hash().unwrap_or_default(),
-            ),
+            _ => crate::mode::open_link_on(Mode::Group),
         },
         move || {
             if P == GROUP {
-                crate::mode::go_with_hash(
-                    Mode::Member,
-                    &window().location().hash().unwrap_or_default(),
-                );
+                crate::mode::open_link_on(Mode::Member);
             }
         },
         move |notice| match group {

@@ -93,8 +93,6 @@ pub struct Embed {
     pub group: bool,
     /// `quiz=1`: predict each step before it is shown.
     pub quiz: bool,
-    /// `mode=review`: open the review view (the two models side by side).
-    pub review: bool,
     /// `lesson=1`: lesson mode.
     pub lesson: bool,
     /// `show=`: only these panels (when given).
@@ -118,10 +116,8 @@ impl Embed {
             let value = value.replace('+', " ");
             match key {
                 "embed" => embed.embedded = flag(&value),
-                "mode" => {
-                    embed.group = value == "group";
-                    embed.review = value == "review";
-                }
+                // The group page sets it too; `mode=review` is boot.js's (it opens review.html).
+                "mode" => embed.group = value == "group",
                 "readonly" => embed.readonly = flag(&value),
                 "autoplay" => embed.autoplay = flag(&value),
                 "quiz" => embed.quiz = flag(&value),

@@ -1,5 +1,6 @@
-//! The two views, one member or the group: which one shows, how to switch (the address keeps
-//! it), and the group view's keys and first scenario.
+//! The views (member, group, review), each a page of its own: where each lives, how a link that
+//! belongs to another page gets there, the group and review views' keys, and the group page's
+//! first session.
 
 use crate::address;
 use crate::app::typing;
@@ -129,24 +130,23 @@ pub fn page_href(view: Mode) -> &'static str {
     }
 }
 
-/// Opens the page for `view` in place of this one with the link `hash`: a link that belongs to
-/// another view's page goes there. The link names a whole session, so the address's options (a
-/// scenario, a step) are not carried along.
-pub fn go_with_hash(view: Mode, hash: &str) {
+/// Opens the page for `view` in place of this one, with the link the address holds: a link that
+/// belongs to another view's page goes there. The link names a whole session, so the address's
+/// options (a scenario, a step) are not carried along.
+pub fn open_link_on(view: Mode) {
+    let hash = window().location().hash().unwrap_or_default();
     let _ = window()
         .location()
         .replace(&format!("{}{hash}", page_href(view)));
 }
 
-/// Provides the group session: on the group session a share link holds, or the scenario the
-/// address names, else empty until the view is first shown, which opens the saved group session
-/// or the first scenario (the member view's first render pays for neither). True if a share link
-/// opened it: the page then starts on the group view.
-pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bool) {
+/// The group page's session: the group session a share link holds, or the scenario the address
+/// names, else the saved group session or the first scenario (an embed never reads the save).
+pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
     let group = provide_group_session(Default::default(), embed.readonly);
-    group.range.set_value(embed.range.filter(|_| embed.group));
+    group.range.set_value(embed.range);
     let from_link = link.is_some();
-    let named = embed.scenario.as_deref().filter(|_| embed.group);
+    let named = embed.scenario.as_deref();
     if let Some(shared) = link {
         group.open_shared(shared);
         if !embed.embedded {
@@ -176,26 +176,24 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> (GroupSession, bo
                 ))));
             }
         }
-    } else if embed.group && embed.embedded {
+    } else if embed.embedded {
         open_first(group);
-    } else if embed.group {
+    } else {
         open_saved_or_first(group);
     }
-    group.lesson.set(embed.group && embed.lesson);
-    if embed.group && !from_link {
+    group.lesson.set(embed.lesson);
+    if !from_link {
         if let Some(step) = embed.step {
             group.seek(step);
         }
     }
-    if embed.group && embed.quiz {
+    if embed.quiz {
         group.quiz.set(Some(Default::default()));
     }
-    group
-        .playing
-        .set((embed.group || from_link) && embed.autoplay);
+    group.playing.set(embed.autoplay);
     // An embed never touches the autosave.
     if !embed.embedded {
         group_persist::autosave(group);
     }
-    (group, from_link)
+    group
 }

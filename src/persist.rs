@@ -51,8 +51,7 @@ fn start_from(shared: Shared) -> Start {
 }
 
 /// A share link in the URL wins; then this tab's save; then the most recent save; else a fresh member.
-/// (A link to a group session opens the group view, `crate::mode::open_group`; the member view
-/// then starts from its save.)
+/// (A link to a group session belongs to the group page: the page goes there, see `crate::app`.)
 pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
     let hash = window().location().hash().unwrap_or_default();
     let link = (hash.len() > 1).then(|| decode_link(&hash));

@@ -56,23 +56,25 @@ impl Timeline {
         let mut member = AnyMember::new(trace.model, trace.config.clone());
         let mut checkpoints = vec![member.clone()];
         let mut results = Vec::with_capacity(trace.steps.len());
+        let mut before = None;
         for (index, step) in trace.steps.iter().enumerate() {
+            if index + 1 == trace.steps.len() {
+                before = Some(member.clone());
+            }
             results.push(member.handle(step.at, &step.input));
             if (index + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push(member.clone());
             }
         }
         let cursor = trace.steps.len();
-        let mut timeline = Timeline {
+        Timeline {
             trace,
             results,
             checkpoints,
             cursor,
             member,
-            before: None,
-        };
-        timeline.before = cursor.checked_sub(1).map(|c| timeline.member_at(c));
-        timeline
+            before,
+        }
     }
 
     pub fn trace(&self) -> &Trace {

@@ -27,9 +27,9 @@ pub fn AppLane(
             let first = cursor.saturating_sub(WINDOW);
             // Positions in permille: integers keep float formatting out of the bundle.
             let width = (cursor - first).max(1);
+            // The frame's lane holds only the spans of these steps.
             f.lane
                 .iter()
-                .filter(|s| s.ended.is_none_or(|e| e >= first))
                 .map(|s| {
                     let start = s.started.max(first);
                     let end = s.ended.map_or(cursor, |e| e + 1).max(start + 1);

@@ -3,7 +3,7 @@
 // input → DOM and seek latency with a 10,000-step session, playback smoothness, idle cost, the
 // machine natively (criterion's results) and in wasm. Prints one table; writes target/bench/report.json.
 // Figures are medians over repeats (with the spread); nothing here is asserted by `make test`.
-import { readdir, readFile, mkdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, mkdir, writeFile, rm, cp } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { join, extname } from 'node:path';
 import os from 'node:os';
@@ -75,10 +75,9 @@ async function slowFirstRender(browser, dir, loads = 5) {
   const { startServer } = await import('../site/serve.mjs');
   const { execFileSync } = await import('node:child_process');
   const served = join(ROOT, 'target/bench/served', dir.split('/').filter(Boolean).pop());
-  execFileSync('rm', ['-rf', served]);
-  execFileSync('mkdir', ['-p', served]);
-  execFileSync('cp', ['-R', `${dir}/.`, served]);
-  execFileSync('node', [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
+  await rm(served, { recursive: true, force: true });
+  await cp(dir, served, { recursive: true });
+  execFileSync(process.execPath, [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
   const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: ['gzip'] });
   const base = `http://127.0.0.1:${server.address().port}/app/`;
   const out = {};
@@ -332,7 +331,7 @@ try {
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
   const three = (x) => `${fmt(kb(x.raw))} / ${fmt(kb(x.gzip))} / ${fmt(kb(x.brotli))} KB`;
   const BUDGET = 120 * 1024;
-  row('dist/, all three pages, gzip (brotli)', `${fmt(kb(size.total.gzip))} KB (${fmt(kb(size.total.brotli))} KB)`, 'report', '–');
+  row('dist/, all four pages, gzip (brotli)', `${fmt(kb(size.total.gzip))} KB (${fmt(kb(size.total.brotli))} KB)`, 'report', '–');
   for (const k of ['wasm', 'js', 'css', 'html']) if (size[k]) row(`  ${k} raw / gzip / brotli`, three(size[k]), '', true);
   // What no UI work can go below: the framework's own floor, and that floor holding the core.
   row('  floor: emptiest Leptos page (wasm+JS)', three(floor.empty_page), 'report', '–');
