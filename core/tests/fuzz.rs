@@ -185,6 +185,16 @@ fn import_anything(text: &str) {
         return;
     };
     let _ = parsed.broker();
+    if let Ok(together) = parsed.together() {
+        let spans = together.ownership.iter().flat_map(|r| &r.spans);
+        assert!(spans
+            .clone()
+            .all(|s| s.from <= s.to && s.to <= together.end));
+        let lanes = together.consumers.iter().flat_map(|c| &c.lane);
+        assert!(lanes
+            .clone()
+            .all(|s| s.from <= s.to && s.to <= together.end));
+    }
     let clients: Vec<String> = parsed
         .consumers()
         .iter()

@@ -2,7 +2,8 @@
 //! class and version of each template it uses) imports, for each of its consumers, to exactly
 //! `logs/<log>--<client>.trace.json` (the trace), `.replay.jsonl` (that trace replayed on the
 //! shipped model) and `.import.txt` (the report, the divergences, each step's source); a log with
-//! coordinator lines to `logs/<log>.broker.json`. `BLESS=1` rewrites them (review the diff).
+//! coordinator lines to `logs/<log>.broker.json`; a log with several consumers or coordinator lines
+//! to `logs/<log>.together.json` (the group view of it). `BLESS=1` rewrites them (review the diff).
 //! Then what each log is there to show.
 
 use kip848_core::import::{Aspect, ClientVersion, Imported, ParsedLog, Reason, VersionEvidence};
@@ -113,6 +114,12 @@ fn outputs() -> Vec<(PathBuf, String)> {
         if let Some(broker) = parsed.broker() {
             let json = serde_json::to_string_pretty(&broker).expect("plain data") + "\n";
             out.push((logs_dir().join(format!("{stem}.broker.json")), json));
+        }
+        // Several consumers, or the coordinator's lines: what the group view of the log draws.
+        if parsed.importable().count() > 1 || parsed.broker().is_some() {
+            let together = parsed.together().expect("something to draw");
+            let json = serde_json::to_string_pretty(&together).expect("plain data") + "\n";
+            out.push((logs_dir().join(format!("{stem}.together.json")), json));
         }
     }
     out

@@ -10,35 +10,46 @@
 //!
 //! `kip848-import --broker FILE` prints instead the coordinator's timeline (JSON) from
 //! `GroupMetadataManager` lines; exit status 2 when the log has none.
+//!
+//! `kip848-import --together FILE…` prints every consumer of the log and the coordinator on one
+//! clock (JSON): what the import page's group view draws. Several files (a consumer's log and the
+//! broker's, say) are read as one log, in the order given.
 
 use kip848_core::import::{Imported, ParsedLog, VersionEvidence};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: kip848-import [--client ID] [--broker] FILE   (FILE may be - for standard input)";
+const USAGE: &str = "usage: kip848-import [--client ID] [--broker | --together] FILE…   (FILE may be - for standard input)";
+
+/// What is printed.
+#[derive(PartialEq)]
+enum Output {
+    Trace,
+    Broker,
+    Together,
+}
 
 struct Args {
     client: Option<String>,
-    broker: bool,
-    path: std::ffi::OsString,
+    output: Output,
+    paths: Vec<std::ffi::OsString>,
 }
 
 fn args() -> Option<Args> {
     let mut rest = std::env::args_os().skip(1);
-    let (mut client, mut broker, mut path) = (None, false, None);
+    let (mut client, mut output, mut paths) = (None, Output::Trace, Vec::new());
     while let Some(arg) = rest.next() {
         match arg.to_str() {
             Some("--client") => client = Some(rest.next()?.into_string().ok()?),
-            Some("--broker") => broker = true,
-            _ if path.is_none() => path = Some(arg),
-            _ => return None,
+            Some("--broker") => output = Output::Broker,
+            Some("--together") => output = Output::Together,
+            _ => paths.push(arg),
         }
     }
-    Some(Args {
+    (!paths.is_empty()).then_some(Args {
         client,
-        broker,
-        path: path?,
+        output,
+        paths,
     })
 }
 
@@ -138,16 +149,35 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let name = args.path.to_string_lossy().into_owned();
-    let text = match read(&args.path) {
-        Ok(text) => text,
-        Err(e) => return fail(&name, format!("cannot read: {e}")),
-    };
+    let name = args
+        .paths
+        .iter()
+        .map(|p| p.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut text = String::new();
+    for path in &args.paths {
+        match read(path) {
+            Ok(one) => {
+                text.push_str(&one);
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+            }
+            Err(e) => return fail(&path.to_string_lossy(), format!("cannot read: {e}")),
+        }
+    }
     let parsed = match ParsedLog::parse(&text) {
         Ok(parsed) => parsed,
         Err(e) => return fail(&name, e),
     };
-    if args.broker {
+    if args.output == Output::Together {
+        return match parsed.together() {
+            Ok(together) => print(&serde_json::to_string_pretty(&together).unwrap_or_default()),
+            Err(e) => fail(&name, e),
+        };
+    }
+    if args.output == Output::Broker {
         return match parsed.broker() {
             Some(timeline) => print(&serde_json::to_string_pretty(&timeline).unwrap_or_default()),
             None => fail(

@@ -3,6 +3,7 @@
 //! the group view can draw. Not a [`crate::group::GroupTrace`]: the log shows what the coordinator
 //! decided, not the inputs that would make the simulation decide it.
 
+pub use super::broker_lines::Removal;
 use super::broker_lines::{broker_line, group_message, BrokerLine};
 use super::text::Record;
 use crate::assignment::PartitionSet;
@@ -38,6 +39,10 @@ pub enum BrokerChange {
     Member {
         member_id: String,
     },
+    Removed {
+        member_id: String,
+        cause: Removal,
+    },
 }
 
 /// The group after one coordinator line.
@@ -70,6 +75,8 @@ pub struct BrokerTimeline {
     pub malformed: Vec<usize>,
     /// Member lines past [`MAX_BROKER_MEMBERS`] in a group.
     pub dropped_members: usize,
+    /// The log's timestamp (ms on its own clock) that points' `at` count from.
+    pub origin: Option<i64>,
 }
 
 /// Whether a record is the coordinator's.
@@ -140,6 +147,11 @@ impl GroupPoint {
                 }
                 (BrokerChange::Target { epoch, assignor }, 0)
             }
+            BrokerLine::Removed { member_id, cause } => {
+                self.members.remove(&member_id);
+                self.target.remove(&member_id);
+                (BrokerChange::Removed { member_id, cause }, 0)
+            }
             BrokerLine::Member { member_id, member } => {
                 let known = self.members.contains_key(&member_id);
                 if !known && self.members.len() >= MAX_BROKER_MEMBERS {
@@ -170,5 +182,6 @@ pub(crate) fn broker_timeline(records: &[Record]) -> Option<BrokerTimeline> {
             Err(()) => timeline.malformed.push(record.line),
         }
     }
+    timeline.origin = origin;
     (!timeline.groups.is_empty() || !timeline.malformed.is_empty()).then_some(timeline)
 }

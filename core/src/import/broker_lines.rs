@@ -7,6 +7,9 @@
 //!   (3.7/3.8 without the assignor and time; from 4.0 at INFO without the map), the map as
 //!   `{member=MemberAssignment(partitions={topicId=[0, 1]}), …}`
 //! - `Bumped group epoch to {e}.` (newer versions add `with metadata hash …`)
+//! - `Member {id} left the consumer group.`, `Member {id} fenced from the group because its session
+//!   expired.`, `… because it failed to transition from epoch {e} within {t}ms.` (INFO in every
+//!   version): the member is removed.
 //!
 //! The coordinator knows topics by id, so partitions here are `topicId-partition`.
 
@@ -32,6 +35,51 @@ pub(crate) enum BrokerLine {
     GroupEpoch {
         epoch: i32,
     },
+    Removed {
+        member_id: String,
+        cause: Removal,
+    },
+}
+
+/// Why the coordinator removed a member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Removal {
+    Left,
+    SessionExpired,
+    /// It did not revoke within its rebalance timeout.
+    RebalanceTimeout,
+}
+
+impl Removal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Removal::Left => "left",
+            Removal::SessionExpired => "fenced: session expired",
+            Removal::RebalanceTimeout => "fenced: rebalance timeout",
+        }
+    }
+}
+
+fn removal(rest: &str) -> Option<BrokerLine> {
+    let rest = rest.strip_prefix("Member ")?;
+    let (member_id, cause) = if let Some((id, _)) = rest.split_once(" left the consumer group") {
+        (id, Removal::Left)
+    } else {
+        let (id, why) = rest.split_once(" fenced from the group because ")?;
+        let cause = if why.starts_with("its session expired") {
+            Removal::SessionExpired
+        } else if why.starts_with("it failed to transition") {
+            Removal::RebalanceTimeout
+        } else {
+            return None;
+        };
+        (id, cause)
+    };
+    (!member_id.is_empty() && !member_id.contains(' ')).then(|| BrokerLine::Removed {
+        member_id: member_id.to_owned(),
+        cause,
+    })
 }
 
 /// The group and the message after the coordinator's contexts, if the record is the coordinator's.
@@ -156,5 +204,38 @@ pub(crate) fn broker_line(record: &Record) -> Option<Result<BrokerLine, ()>> {
     if rest.starts_with("Computed a new target assignment") {
         return Some(target_line(rest).ok_or(()));
     }
-    None
+    removal(rest).map(Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_ways_out_of_a_group_are_read_and_other_member_lines_are_not() {
+        let read = |rest: &str| removal(rest);
+        let gone = |id: &str, cause| {
+            Some(BrokerLine::Removed {
+                member_id: id.to_owned(),
+                cause,
+            })
+        };
+        assert_eq!(
+            read("Member m1 left the consumer group."),
+            gone("m1", Removal::Left)
+        );
+        assert_eq!(
+            read("Member m2 fenced from the group because its session expired."),
+            gone("m2", Removal::SessionExpired)
+        );
+        assert_eq!(
+            read("Member m3 fenced from the group because it failed to transition from epoch 4 within 45000ms."),
+            gone("m3", Removal::RebalanceTimeout)
+        );
+        assert_eq!(
+            read("Member m4 fenced from the group because of reasons."),
+            None
+        );
+        assert_eq!(read("Member m5 joined the consumer group."), None);
+    }
 }

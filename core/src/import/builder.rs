@@ -51,7 +51,8 @@ pub(crate) struct Builder {
     /// The log's view now.
     pub(crate) view: MemberView,
     trail: Vec<StateName>,
-    origin: Option<i64>,
+    /// The first timestamp read: the trace's time 0 (a log's own clock, in ms).
+    pub(crate) origin: Option<i64>,
     pub(crate) now: Millis,
     /// The record being read: its line and first line's text.
     pub(crate) line: (usize, String),

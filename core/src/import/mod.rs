@@ -59,12 +59,14 @@ mod source;
 mod stamp;
 mod summary;
 mod text;
+mod together;
 mod view;
 mod wire;
 mod wire_follow;
 
 pub use broker::{
-    BrokerChange, BrokerTimeline, GroupHistory, GroupPoint, MemberPoint, MAX_BROKER_MEMBERS,
+    BrokerChange, BrokerTimeline, GroupHistory, GroupPoint, MemberPoint, Removal,
+    MAX_BROKER_MEMBERS,
 };
 pub use config::ClientVersion;
 pub use consumers::ConsumerSummary;
@@ -76,6 +78,10 @@ pub use reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
 pub use report::{Example, Ignored, Recognised, Report, Tally};
 pub use source::StepSource;
 pub use text::Record;
+pub use together::{
+    ConsumerLife, ConsumerPoint, CoordinatorMember, CoordinatorView, LaneKind, LaneSpan, Skipped,
+    Together, Tone, MAX_TOGETHER,
+};
 pub use view::MemberView;
 pub use wire::{WireRequest, WireResponse};
 
@@ -269,6 +275,10 @@ pub struct Imported {
     /// The heartbeat interval inferred answers carry, and whether the log showed it.
     pub heartbeat_interval_ms: u32,
     pub interval_from_log: bool,
+    /// The log's timestamp (ms on its own clock) that is the trace's time 0, when it has one.
+    pub origin: Option<i64>,
+    /// The member id the log shows (a reconciliation block's, else the last transition's).
+    pub member_id: Option<String>,
 }
 
 /// Parses `text` and imports one consumer (see [`ParsedLog`]).

@@ -195,6 +195,15 @@ pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, Impo
         report,
         divergences,
         heartbeat_interval_ms: built.interval,
+        origin: built.origin,
+        member_id: built.member_id.clone().or_else(|| {
+            events.iter().rev().find_map(|(_, e)| match e {
+                Event::Transition { member_id, .. } if !member_id.is_empty() => {
+                    Some(member_id.clone())
+                }
+                _ => None,
+            })
+        }),
         interval_from_log: events.iter().any(|(_, e)| matches!(e, Event::Response(_))),
     })
 }
