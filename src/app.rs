@@ -20,7 +20,7 @@ use crate::components::{
     quiz_card::QuizCard,
     scenario_panel::ScenarioPanel,
     sequence::Sequence,
-    session_panel::{import_file, SessionPanel},
+    session_panel::SessionPanel,
     time_controls::TimeControls,
 };
 use crate::context::{provide_session_with, Notice, Session, MAX_SPEED};
@@ -396,7 +396,10 @@ fn page<const P: u8>() -> impl IntoView {
         <div class="member-mode">
         // The import page opens on its importer.
         {(P == IMPORT).then(|| view! {
-            <div class="import-top"><crate::components::log_import_panel::LogImportPanel/></div>
+            <div class="import-top">
+                <crate::components::log_import_panel::LogImportPanel/>
+                <crate::components::log_group_view::LogGroupView/>
+            </div>
         })}
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
@@ -407,8 +410,8 @@ fn page<const P: u8>() -> impl IntoView {
                 if !session.writable() {
                     return;
                 }
-                if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                    import_file(session, file);
+                if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
+                    crate::components::session_panel::import_files(session, files);
                 }
             }>
             <div class="column controls-column">

@@ -56,6 +56,9 @@ pub struct Session {
     pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
     /// Where the session's steps came from, when it was imported from a consumer's log.
     pub imported: RwSignal<Option<crate::log_import::ImportedLog>>,
+    /// Every consumer and the coordinator of the last log imported, on one clock (import page).
+    /// Not part of the session: loading another session keeps it, a new log replaces it.
+    pub log_group: RwSignal<Option<std::sync::Arc<crate::log_import::LogGroup>>>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
     /// Everything the screen shows at the cursor.
@@ -97,6 +100,7 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         lesson: RwSignal::new(false),
         quiz: RwSignal::new(None),
         imported: RwSignal::new(None),
+        log_group: RwSignal::new(None),
         scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),

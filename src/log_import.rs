@@ -3,7 +3,9 @@
 //! where the model and the log part ways. The log never leaves the browser.
 
 use crate::context::{Notice, Session};
-use kip848_core::import::{BrokerTimeline, Divergence, ImportError, ParsedLog, StepSource};
+use kip848_core::import::{
+    BrokerTimeline, Divergence, ImportError, ParsedLog, StepSource, Together,
+};
 use leptos::prelude::*;
 
 /// What the page keeps of an imported log beside the session it became.
@@ -17,6 +19,15 @@ pub struct ImportedLog {
     pub report: Vec<String>,
     /// The consumers with membership lines, to pick another.
     pub consumers: Vec<String>,
+}
+
+/// A log's consumers and coordinator together: what the import page's group view draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogGroup {
+    /// Where the log came from (`consumer.log`, `the pasted text`).
+    pub source: String,
+    pub together: Together,
+    /// The coordinator's lines, for the table beside the charts.
     pub broker: Option<BrokerTimeline>,
 }
 
@@ -106,8 +117,28 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         Ok(parsed) => parsed,
         Err(e) => return refuse(session, source, &e),
     };
+    // Several consumers, or the coordinator's lines: the group view of the log.
+    let group = (parsed.importable().count() > 1 || parsed.broker().is_some())
+        .then(|| parsed.together().ok())
+        .flatten()
+        .map(|together| {
+            std::sync::Arc::new(LogGroup {
+                source: source.to_owned(),
+                together,
+                broker: parsed.broker(),
+            })
+        });
     let imported = match parsed.import(client) {
         Ok(imported) => imported,
+        // Only the coordinator's lines: its timeline, and the session as it was.
+        Err(ImportError::NoMembership { client: None, .. }) if group.is_some() => {
+            LAST_LOG.with(|l| l.borrow_mut().clear());
+            session.log_group.set(group);
+            session.notice.set(Some(Notice::Info(format!(
+                "The log {source} has the group coordinator's lines and no consumer's membership line: its timeline is shown under \"The group, from this log\". Your session is unchanged."
+            ))));
+            return;
+        }
         Err(e) => return refuse(session, source, &e),
     };
     LAST_LOG.with(|l| l.borrow_mut().clear());
@@ -119,17 +150,32 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         divergences: imported.divergences.clone(),
         report: imported.report.lines(),
         consumers: parsed.importable().map(|c| c.client_id.clone()).collect(),
-        broker: parsed.broker(),
     };
     let steps = imported.trace.steps.len();
     let inferred = view.steps.iter().filter(|s| s.inferred).count();
     let divergences = view.divergences.len();
     session.load(imported.trace, true);
     session.imported.set(Some(view));
+    // Another consumer of the same log: the group view stays as it is (and where it is).
+    if session
+        .log_group
+        .with_untracked(|now| !same_log(now, &group))
+    {
+        session.log_group.set(group);
+    }
     session.notice.set(Some(Notice::Info(format!(
         "Imported consumer {} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.",
         imported.client_id
     ))));
+}
+
+/// Whether two group views draw the same log (wherever it came from).
+fn same_log(a: &Option<std::sync::Arc<LogGroup>>, b: &Option<std::sync::Arc<LogGroup>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.together == b.together && a.broker == b.broker,
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 /// Imports another consumer of the last log.

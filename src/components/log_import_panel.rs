@@ -4,7 +4,6 @@
 
 use crate::context::use_session;
 use crate::log_import::{import_consumer, import_log};
-use kip848_core::limits::MAX_LOG_BYTES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -15,28 +14,12 @@ pub fn LogImportPanel() -> impl IntoView {
     let file_input = NodeRef::<leptos::html::Input>::new();
     let imported = move || session.imported.get();
     let pick = move |ev: leptos::ev::Event| {
-        let file = ev
+        let files = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|i| i.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            let name = file.name();
-            if file.size() > MAX_LOG_BYTES as f64 {
-                session.notice.set(Some(crate::context::Notice::Error(format!(
-                    "Could not import the log {name}: it is {} bytes, over the limit of {MAX_LOG_BYTES} bytes. Your session is unchanged.",
-                    file.size() as u64
-                ))));
-            } else {
-                leptos::task::spawn_local(async move {
-                    let text = wasm_bindgen_futures::JsFuture::from(file.text())
-                        .await
-                        .ok()
-                        .and_then(|v| v.as_string())
-                        .unwrap_or_default();
-                    import_log(session, &text, &name, None);
-                });
-            }
+            .and_then(|i| i.files());
+        if let Some(files) = files {
+            crate::components::session_panel::import_files(session, files);
         }
         if let Some(input) = file_input.get_untracked() {
             input.set_value("");
@@ -58,8 +41,8 @@ pub fn LogImportPanel() -> impl IntoView {
             <div class="row">
                 <button data-testid="log-import-button" disabled=move || pasted.with(|p| p.trim().is_empty())
                     on:click=move |_| import_log(session, &pasted.get_untracked(), "the pasted text", None)>"Import the log"</button>
-                <label class="file-button">"Or pick a log file "
-                    <input type="file" accept=".log,.txt,text/plain" data-testid="log-file" node_ref=file_input on:change=pick />
+                <label class="file-button">"Or pick log files (a consumer's and the broker's, say) "
+                    <input type="file" multiple accept=".log,.txt,text/plain" data-testid="log-file" node_ref=file_input on:change=pick />
                 </label>
             </div>
             {move || imported().map(|log| {
@@ -96,24 +79,15 @@ pub fn LogImportPanel() -> impl IntoView {
                                 }
                             }).collect_view()}
                         </ol>
-                        {log.broker.clone().map(|broker| view! {
-                            <h3>"The coordinator's timeline (from its log)"</h3>
-                            <div class="table-wrap">
-                                <table class="broker" data-testid="broker-timeline">
-                                    <thead><tr><th scope="col">"line"</th><th scope="col">"ms"</th><th scope="col">"group epoch"</th><th scope="col">"members: epoch, state, assigned"</th></tr></thead>
-                                    <tbody>
-                                        {broker.groups.iter().flat_map(|g| g.points.clone()).map(|p| view! {
-                                            <tr>
-                                                <td>{p.line.to_string()}</td>
-                                                <td>{p.at.to_string()}</td>
-                                                <td>{p.group_epoch.map(|e| e.to_string()).unwrap_or_default()}</td>
-                                                <td>{p.members.iter().map(|(id, m)| format!("{id}: {} {} {}", m.epoch, m.state.as_str(), m.assigned)).collect::<Vec<_>>().join("; ")}</td>
-                                            </tr>
-                                        }).collect_view()}
-                                    </tbody>
-                                </table>
-                            </div>
-                        })}
+                        {move || session.log_group.with(|g| g.as_ref().map(|g| view! {
+                            <p><a href="#log-group" data-testid="open-together">{format!(
+                                "See {} together in the group view of this log",
+                                match (g.together.consumers.len(), g.together.coordinator.is_empty()) {
+                                    (n, true) => format!("all {n} consumers"),
+                                    (1, false) => "this consumer and the coordinator".to_owned(),
+                                    (n, false) => format!("all {n} consumers and the coordinator"),
+                                })}</a></p>
+                        }))}
                     </div>
                 }
             })}

@@ -16,6 +16,7 @@ pub mod inspector;
 pub mod lesson_panel;
 pub mod live_region;
 pub mod log;
+pub mod log_group_view;
 pub mod log_import_panel;
 pub mod member_facts;
 pub mod presenter;

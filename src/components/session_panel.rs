@@ -68,6 +68,51 @@ pub fn import_file(session: Session, file: web_sys::File) {
     });
 }
 
+/// Imports what was dropped or picked: one file as [`import_file`] does; several as one log (a
+/// consumer's and the broker's, say), read in the order given.
+pub fn import_files(session: Session, files: web_sys::FileList) {
+    let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
+    match files.as_slice() {
+        [] => {}
+        [one] => import_file(session, one.clone()),
+        several => {
+            let names: Vec<String> = several.iter().map(web_sys::File::name).collect();
+            let name = names.join(" + ");
+            let bytes: f64 = several.iter().map(|f| f.size()).sum();
+            if bytes > kip848_core::limits::MAX_LOG_BYTES as f64 {
+                session.notice.set(Some(Notice::Error(format!(
+                    "Could not import the logs {name}: together they are {} bytes, over the limit of {} bytes. Your session is unchanged.",
+                    bytes as u64,
+                    kip848_core::limits::MAX_LOG_BYTES
+                ))));
+                return;
+            }
+            let several = several.to_vec();
+            leptos::task::spawn_local(async move {
+                let mut text = String::new();
+                for file in several {
+                    let Some(one) = wasm_bindgen_futures::JsFuture::from(file.text())
+                        .await
+                        .ok()
+                        .and_then(|v| v.as_string())
+                    else {
+                        session.notice.set(Some(Notice::Error(format!(
+                            "Could not read {} as text. Your session is unchanged.",
+                            file.name()
+                        ))));
+                        return;
+                    };
+                    text.push_str(&one);
+                    if !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                }
+                crate::log_import::import_log(session, &text, &name, None);
+            });
+        }
+    }
+}
+
 /// Offers the session as a download.
 fn export(session: Session) {
     let json = session.timeline.with_untracked(|t| t.trace().to_json());

@@ -120,7 +120,7 @@ test('axe-core finds no accessibility violation in either view, with their dialo
   await group.done();
 });
 
-test('axe-core finds no violation on the review page, nor on the import page with a log imported', async () => {
+test('axe-core finds no violation on the review page, nor on the import page with a log imported and with the group view of a log', async () => {
   const review = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', bypassCSP: true });
   assert.deepEqual(await axeViolations(review.page), [], 'the review page');
   await review.done();
@@ -130,6 +130,13 @@ test('axe-core finds no violation on the review page, nor on the import page wit
   await imported.page.getByTestId('log-import-button').click();
   await imported.page.getByTestId('imported-log').waitFor();
   assert.deepEqual(await axeViolations(imported.page), [], 'the import page');
+  // Two consumers and their coordinator: the group view of the log, with its details open.
+  const both = await readFile(join(ROOT, 'core/tests/logs/v4.1-group-zombie.log'), 'utf8');
+  await imported.page.getByTestId('log-paste').fill(both);
+  await imported.page.getByTestId('log-import-button').click();
+  await imported.page.getByTestId('log-group').waitFor();
+  await imported.page.locator('.broker-table summary').click();
+  assert.deepEqual(await axeViolations(imported.page), [], 'the group view of a log');
   await imported.done();
 });
 

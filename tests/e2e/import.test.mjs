@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, setText, ROOT } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -70,5 +70,133 @@ test('a paste that is neither a trace nor a membership log says so and keeps the
   await page.getByTestId('log-import-button').click();
   await expectText(page, 'notice', /^Could not import the log the pasted text: no KIP-848 consumer membership line/);
   assert.equal(await page.getByTestId('imported-log').count(), 0);
+  await done();
+});
+
+// ---- several consumers, and the coordinator: the group view of a log ----
+
+const ZOMBIE = join(ROOT, 'core/tests/logs/v4.1-group-zombie.log');
+
+/** What the core draws for these files together (`kip848-import --together`). */
+function together(...files) {
+  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--together', ...files], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+/** Drops `files` on the page at once, as a user dragging them from a file manager. */
+async function dropFiles(page, files) {
+  const contents = await Promise.all(files.map((f) => readFile(f, 'utf8')));
+  const names = files.map((f) => f.split('/').pop());
+  const drop = await page.evaluateHandle(({ contents, names }) => {
+    const dt = new DataTransfer();
+    contents.forEach((c, i) => dt.items.add(new File([c], names[i], { type: 'text/plain' })));
+    return dt;
+  }, { contents, names });
+  await page.dispatchEvent('main.layout', 'drop', { dataTransfer: drop });
+}
+
+/** A chart's rows as drawn: name → [segment, label, from, to] per bar. */
+function drawn(page, chart, row = 'chart-row', bar = 'chart-span') {
+  return page.getByTestId(chart).evaluateAll((charts, [row, bar]) => charts.map((c) => Object.fromEntries(
+    [...c.querySelectorAll(`[data-testid="${row}"]`)].map((r) => [r.dataset.partition,
+      [...r.querySelectorAll(`[data-testid="${bar}"]`)].map((s) => [s.dataset.segment, s.dataset.label, Number(s.dataset.from), Number(s.dataset.to)])]),
+  )), [row, bar]);
+}
+
+const rowsOf = (rows) => Object.fromEntries(rows.map((r) => [`${r.topic}-${r.partition}`, r.spans.map((s) => [s.segment, s.label, s.from, s.to])]));
+const TONE = { out: ['NEW', 'UNSUBSCRIBED', 'TERMINATED'], joining: ['JOINING'], settled: ['JOINED', 'STABLE'],
+  moving: ['ASSIGNING', 'RECONCILING', 'ACKNOWLEDGING', 'UNREVOKED_PARTITIONS', 'UNRELEASED_PARTITIONS'],
+  leaving: ['TERMINATING', 'PREPARE_LEAVING', 'LEAVING'], failed: ['FENCED', 'STALE', 'FATAL'] };
+const tone = (kind) => kind.lane === 'group_epoch' ? 'group'
+  : kind.lane === 'server' && kind.value === 'STABLE' ? 'settled'
+  : Object.keys(TONE).find((t) => TONE[t].includes(kind.value));
+const lanesOf = (lanes) => Object.fromEntries(lanes.map(([name, spans]) => [name, spans.map((s) => [tone(s.kind), s.label, s.from, s.to])]));
+
+test('a log of two consumers and their coordinator: every chart as the core draws it, the moment following every step, a consumer opened at the moment', async () => {
+  const core = together(ZOMBIE);
+  const [r1, r2] = core.consumers;
+  const { page, done } = await open(browser, server.url + 'import.html');
+  await dropFiles(page, [ZOMBIE]);
+  await expectText(page, 'notice', /^Imported consumer reports-1 from v4\.1-group-zombie\.log: /);
+  await page.getByTestId('log-group').waitFor();
+  // The panel says where the group view is, and its link goes there.
+  assert.match(await text(page, 'open-together'), /all 2 consumers and the coordinator/);
+  // Every chart, bar by bar, is the core's.
+  assert.deepEqual(await drawn(page, 'log-lanes', 'lane-row', 'lane-span'), [lanesOf(core.consumers.map((c) => [c.client_id, c.lane]))]);
+  assert.deepEqual(await drawn(page, 'log-ownership'), [rowsOf(core.ownership)]);
+  const view = core.coordinator[0];
+  assert.deepEqual(await drawn(page, 'log-coordinator-lanes', 'lane-row', 'lane-span'),
+    [lanesOf([['group epoch', view.epochs], ...view.members.map((m) => [m.name, m.lane])])]);
+  assert.deepEqual(await drawn(page, 'log-coordinator-ownership'), [rowsOf(view.ownership)]);
+  // The zombie is named: the coordinator had fenced reports-1 while reports-2 held its partitions.
+  assert.match(await text(page, 'together-alarm'), /sales-0 \(reports-2\+reports-1† \(fenced\)/);
+  // Every step of the member view moves the moment to that step's instant, and the table says
+  // what each consumer was then: the member view's one at its cursor, the other at its last step.
+  const moments = page.getByTestId('now-line');
+  const chartCount = await moments.count();
+  assert.equal(chartCount, 4);
+  for (let cursor = 0; cursor <= r1.points.length; cursor += 1) {
+    if (cursor > 0) await page.keyboard.press('Shift+ArrowRight');
+    await expectText(page, 'position', new RegExp(`^Step ${cursor} of ${r1.points.length}`));
+    const at = cursor === 0 ? 0 : r1.points[cursor - 1].at;
+    await expectText(page, 'log-moment-value', clock(at));
+    assert.deepEqual(await moments.evaluateAll((ls) => ls.map((l) => Number(l.dataset.at))), Array(chartCount).fill(at));
+    const rows = await page.getByTestId('moment-consumer').evaluateAll((trs) => trs.map((tr) => [tr.dataset.client,
+      tr.querySelector('[data-testid="moment-state"]').textContent, tr.querySelector('[data-testid="moment-held"]').textContent]));
+    const mine = cursor === 0 ? null : r1.points[cursor - 1];
+    const theirs = r2.points.filter((p) => p.at <= at).pop() ?? null;
+    assert.deepEqual(rows, [['reports-1', ...describe(mine)], ['reports-2', ...describe(theirs)]], `cursor ${cursor}`);
+  }
+  // A moment picked on the slider: the charts follow it, and reports-2 opens in the member view
+  // at its step of that moment.
+  const zombieAt = core.ownership[0].spans.find((s) => s.label.startsWith('reports-2+')).from + 1000;
+  await setRange(page, 'log-moment', zombieAt);
+  await expectText(page, 'log-moment-value', clock(zombieAt));
+  const step = r2.points.filter((p) => p.at <= zombieAt).pop().step + 1;
+  await page.getByTestId('open-consumer').click();
+  await expectText(page, 'imported-client', 'reports-2');
+  await expectText(page, 'position', new RegExp(`^Step ${step} of ${r2.points.length}`));
+  await expectText(page, 'log-moment-value', clock(zombieAt));
+  // Back to following the member view: the moment is reports-2's step.
+  await page.getByTestId('follow-step').click();
+  await expectText(page, 'log-moment-value', clock(r2.points[step - 1].at));
+  await done();
+});
+
+function clock(ms) {
+  return `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
+}
+
+function describe(point) {
+  if (!point) return ['not started yet', ''];
+  const revoking = setText(point.revoking);
+  const held = { ...point.assigned };
+  for (const [t, ps] of Object.entries(point.revoking)) held[t] = [...new Set([...(held[t] ?? []), ...ps])].sort((a, b) => a - b);
+  return [`${point.state} · epoch ${point.epoch}`, revoking === '{}' ? setText(held) : `${setText(held)}, revoking ${revoking}`];
+}
+
+test("a consumer's log and the broker's dropped together share one clock; the broker's alone keeps the session", async () => {
+  const info = join(ROOT, 'core/tests/logs/v3.9-info.log');
+  const broker = join(ROOT, 'core/tests/logs/v3.9-broker.log');
+  const core = together(info, broker);
+  const { page, done } = await open(browser, server.url + 'import.html');
+  await dropFiles(page, [info, broker]);
+  await expectText(page, 'notice', /^Imported consumer billing-7 from v3\.9-info\.log \+ v3\.9-broker\.log: /);
+  await page.getByTestId('log-group').waitFor();
+  assert.deepEqual(await drawn(page, 'log-coordinator-lanes', 'lane-row', 'lane-span'),
+    [lanesOf([['group epoch', core.coordinator[0].epochs], ...core.coordinator[0].members.map((m) => [m.name, m.lane])])]);
+  assert.deepEqual(core.coordinator[0].members.map((m) => m.name)[0], 'billing-7');
+  // The coordinator's lines alone: its timeline, and the session untouched.
+  const before = await text(page, 'position');
+  await page.getByTestId('close-together').click();
+  assert.equal(await page.getByTestId('log-group').count(), 0);
+  await dropFiles(page, [broker]);
+  await expectText(page, 'notice', /has the group coordinator's lines and no consumer's membership line: .*Your session is unchanged\.$/);
+  await page.getByTestId('log-group').waitFor();
+  assert.equal(await page.getByTestId('log-lanes').count(), 0);
+  assert.equal(await page.getByTestId('log-coordinator-lanes').count(), 1);
+  assert.equal(await text(page, 'position'), before);
+  assert.equal(await text(page, 'imported-client'), 'billing-7');
   await done();
 });

@@ -151,7 +151,8 @@ impl fmt::Display for ImportError {
 }
 
 /// Whether `text` has a line only a KIP-848 consumer's log has (a transition, a reconciliation,
-/// a heartbeat on the wire): a cheap first look that needs none of the importer, for a page that
+/// a heartbeat on the wire) or its coordinator's (a member's assignment state, a target): a cheap
+/// first look that needs none of the importer, for a page that
 /// hands logs to the importer's page. [`ParsedLog`] decides; this only says it is worth asking.
 pub fn mentions_membership(text: &str) -> bool {
     text.lines().any(|line| {
@@ -164,6 +165,9 @@ pub fn mentions_membership(text: &str) -> bool {
             || line.contains("Time between subsequent calls to poll() was longer than")
             || (line.contains("Member ")
                 && (line.contains(" transitioned ") || line.contains(" release assignment")))
+            // The group coordinator's: its timeline is drawn even without a consumer.
+            || line.contains(" new assignment state: epoch=")
+            || line.contains("Computed a new target assignment for epoch")
     })
 }
 

@@ -110,6 +110,31 @@ pub enum Tone {
 }
 
 impl Tone {
+    pub const ALL: [Tone; 7] = [
+        Tone::Out,
+        Tone::Joining,
+        Tone::Settled,
+        Tone::Moving,
+        Tone::Leaving,
+        Tone::Failed,
+        Tone::Group,
+    ];
+
+    /// What it means, for the legend.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Tone::Out => "not in the group (unsubscribed, left)",
+            Tone::Joining => "joining",
+            Tone::Settled => "in the group, nothing to do (STABLE)",
+            Tone::Moving => {
+                "reconciling, acknowledging; the coordinator waits on a revocation or a release"
+            }
+            Tone::Leaving => "leaving",
+            Tone::Failed => "fenced, stale or failed",
+            Tone::Group => "the group's epoch",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Tone::Out => "out",

@@ -9,6 +9,7 @@ pub mod ownership_chart;
 pub mod settings;
 pub mod steps;
 pub mod target_editor;
+pub mod time_chart;
 pub mod view;
 
 pub use view::GroupView;

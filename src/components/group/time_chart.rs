@@ -1,0 +1,144 @@
+//! The drawing under every chart of the group's life over time: a line per row (a partition, a
+//! member's lane), time left to right, a bar per span the core computed, a tick every round
+//! interval and a line at "now". Integer geometry: float formatting costs the bundle.
+
+use leptos::prelude::*;
+
+const WIDTH: u64 = 1000;
+const ROW: u64 = 22;
+const TOP: u64 = 22;
+
+/// One bar: a span of a row.
+pub struct Bar {
+    pub from: u64,
+    pub to: u64,
+    /// The class the bar is drawn with, and its `data-segment`.
+    pub kind: &'static str,
+    pub label: String,
+    /// What hovering says.
+    pub title: String,
+}
+
+/// One line of the chart.
+pub struct Line {
+    /// Its `data-partition`: a partition's `topic-p`, a lane's name.
+    pub key: String,
+    /// Shown at the left (cut to fit; `title` has it whole).
+    pub name: String,
+    pub title: String,
+    /// `data-testid` of the line and of its bars: `chart-row`/`chart-span`, `lane-row`/`lane-span`.
+    pub testids: (&'static str, &'static str),
+    pub bars: Vec<Bar>,
+}
+
+/// A round tick spacing for a chart `end` ms long (about five ticks).
+fn tick_step(end: u64) -> u64 {
+    [
+        1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000,
+    ]
+    .into_iter()
+    .find(|s| end / s <= 6)
+    .unwrap_or(3_600_000)
+}
+
+/// `45s`, `2:40`, `1:02:00`.
+fn tick_label(t: u64) -> String {
+    let s = t / 1000;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}:{:02}", s / 60, s % 60),
+        _ => format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60),
+    }
+}
+
+/// The chart's SVG: `lines` over `0..end` ms, names in a `left` px column, a "now" line that
+/// follows `now` (only the line moves when it changes).
+pub fn time_chart(
+    lines: Vec<Line>,
+    end: u64,
+    now: Signal<u64>,
+    left: u64,
+    (labelled_by, testid): (String, &'static str),
+) -> impl IntoView {
+    let end = end.max(1_000);
+    let span = WIDTH - left - 8;
+    let x = move |t: u64| left + t.min(end) * span / end;
+    let height = TOP + ROW * lines.len() as u64 + 4;
+    let step = tick_step(end);
+    let ticks = (0..=end / step)
+        .map(|i| i * step)
+        .map(|t| {
+            let tx = x(t);
+            let anchor = if tx + 24 > WIDTH { "end" } else { "middle" };
+            view! {
+                <g class="tick">
+                    <line x1=tx y1=TOP - 4 x2=tx y2=height />
+                    <text x=tx y=TOP - 8 text-anchor=anchor>{tick_label(t)}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    // About 7 px a character at 12 px monospace.
+    let fits = (left.saturating_sub(8) / 7) as usize;
+    let rows = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let y = TOP + ROW * i as u64;
+            let (row_id, bar_id) = line.testids;
+            let shown = if line.name.chars().count() > fits {
+                let cut: String = line.name.chars().take(fits.saturating_sub(1)).collect();
+                format!("{cut}…")
+            } else {
+                line.name.clone()
+            };
+            let bars = line
+                .bars
+                .into_iter()
+                .map(|b| {
+                    let (x0, x1) = (x(b.from), x(b.to));
+                    let w = (x1.saturating_sub(x0)).max(2);
+                    // About 6.5 px a character at 11 px: a label cut to its bar, none in a sliver.
+                    let room = (w.saturating_sub(6) * 10 / 65) as usize;
+                    let label = (room >= 3).then(|| {
+                        let text = if b.label.chars().count() > room {
+                            let cut: String = b.label.chars().take(room - 1).collect();
+                            format!("{cut}…")
+                        } else {
+                            b.label.clone()
+                        };
+                        view! { <text x=x0 + 4 y=y + 15 class="bar-label">{text}</text> }
+                    });
+                    view! {
+                        <g class=format!("bar {}", b.kind) data-testid=bar_id
+                            data-segment=b.kind data-label=b.label.clone() data-from=b.from data-to=b.to>
+                            <rect x=x0 y=y + 3 width=w height=ROW - 6 rx="3">
+                                <title>{b.title}</title>
+                            </rect>
+                            {label}
+                        </g>
+                    }
+                })
+                .collect_view();
+            view! {
+                <g class="chart-row" data-testid=row_id data-partition=line.key>
+                    <text x="4" y=y + 15 class="row-label">{shown}<title>{line.title}</title></text>
+                    <line class="row-rule" x1=left y1=y + ROW x2=WIDTH y2=y + ROW />
+                    {bars}
+                </g>
+            }
+        })
+        .collect_view();
+    let nx = move || x(now.get());
+    let now = view! {
+        <line class="now-line" data-testid="now-line" data-at=move || now.get() x1=nx y1=TOP - 4 x2=nx y2=height />
+    };
+    view! {
+        <svg class="ownership-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+            aria-labelledby=labelled_by data-testid=testid preserveAspectRatio="xMinYMin meet">
+            {ticks}
+            {rows}
+            {now}
+        </svg>
+    }
+}
