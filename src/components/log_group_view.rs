@@ -176,8 +176,12 @@ pub fn LogGroupView() -> impl IntoView {
                             <td data-testid="moment-state">{state}</td>
                             <td data-testid="moment-held">{held.unwrap_or_default()}</td>
                             <td>{step.unwrap_or_default()}</td>
-                            <td>{if shown {
+                            <td>{if shown && following {
                                 view! { <span class="muted">"in the member view"</span> }.into_any()
+                            } else if shown {
+                                let to = point.map_or(0, |p| p.step + 1);
+                                view! { <button class="link-button" data-testid="show-step"
+                                    on:click=move |_| { session.seek(to); pinned.set(None); }>{format!("Show its step {to} in the member view")}</button> }.into_any()
                             } else {
                                 let c = client.clone();
                                 view! { <button class="link-button" data-testid="open-consumer"
@@ -188,7 +192,7 @@ pub fn LogGroupView() -> impl IntoView {
                 }).collect_view();
                 view! {
                     <table class="moment" data-testid="moment-table">
-                        <thead><tr><th scope="col">"consumer"</th><th scope="col">"state · epoch (model)"</th><th scope="col">"holding"</th><th scope="col">"its step"</th><th scope="col"></th></tr></thead>
+                        <thead><tr><th scope="col">"consumer"</th><th scope="col">"state · epoch (model)"</th><th scope="col">"holding"</th><th scope="col">"its step"</th><th scope="col">"member view"</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 }

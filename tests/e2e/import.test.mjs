@@ -161,6 +161,13 @@ test('a log of two consumers and their coordinator: every chart as the core draw
   // Back to following the member view: the moment is reports-2's step.
   await page.getByTestId('follow-step').click();
   await expectText(page, 'log-moment-value', clock(r2.points[step - 1].at));
+  // A moment picked for the consumer in the member view: its step of that moment, one click away.
+  const later = r2.points[r2.points.length - 1].at;
+  await setRange(page, 'log-moment', later);
+  await page.getByTestId('show-step').click();
+  await expectText(page, 'position', new RegExp(`^Step ${r2.points.length} of ${r2.points.length}`));
+  await expectText(page, 'log-moment-value', clock(later));
+  assert.equal(await page.getByTestId('follow-step').isDisabled(), true);
   await done();
 });
 

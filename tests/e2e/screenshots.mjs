@@ -85,6 +85,22 @@ try {
     await opened.page.locator('.log').screenshot({ path: join(out, 'import-log-light.png') });
     await opened.done();
   }
+  // The group view of a log: two consumers and their coordinator, at the moment reports-1 is fenced
+  // out but still holds its partitions (light), and the same at 375 px in the dark.
+  {
+    const { readFile } = await import('node:fs/promises');
+    const log = await readFile(join(ROOT, 'core/tests/logs/v4.1-group-zombie.log'), 'utf8');
+    for (const [scheme, width] of [['light', 1440], ['dark', 375]]) {
+      const opened = await open(browser, `${server.url}import.html`, { colorScheme: scheme, viewport: { width, height: 1300 } });
+      await opened.page.getByTestId('log-paste').fill(log);
+      await opened.page.getByTestId('log-import-button').click();
+      await opened.page.getByTestId('log-group').waitFor();
+      await setRange(opened.page, 'log-moment', 130000);
+      await expectText(opened.page, 'log-moment-value', '2:10.000');
+      await opened.page.locator('.log-group').screenshot({ path: join(out, `import-group-${scheme}.png`) });
+      await opened.done();
+    }
+  }
   // The review view: scenario 05 at the fence, both models side by side; its causes.
   {
     const review = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&step=9`, { ready: 'review-view', viewport: { width: 1440, height: 1100 } });
