@@ -144,7 +144,30 @@ fn the_broker_timeline_is_printed_with_broker_and_refused_without_coordinator_li
 #[test]
 fn bad_arguments_and_missing_files_exit_2() {
     refused(&import(&[], None), "usage");
-    refused(&import(&["a.log", "b.log"], None), "usage");
+    refused(&import(&["a.log", "b.log"], None), "a.log: cannot read");
+    refused(&import(&["--together"], None), "usage");
     refused(&import(&["--client"], None), "usage");
     refused(&import(&["/nonexistent/consumer.log"], None), "cannot read");
+}
+
+#[test]
+fn several_files_are_one_log_and_together_prints_what_the_group_view_draws() {
+    let (info, broker) = (log("v3.9-info.log"), log("v3.9-broker.log"));
+    let path = |p: &PathBuf| p.to_str().expect("utf-8").to_owned();
+    // Two files are the two texts one after the other.
+    let joined = std::fs::read_to_string(&info).expect("log")
+        + &std::fs::read_to_string(&broker).expect("log");
+    let files = import(&["--together", &path(&info), &path(&broker)], None);
+    let piped = import(&["--together", "-"], Some(joined.as_bytes()));
+    assert!(files.status.success(), "{}", text(&files.stderr));
+    assert_eq!(text(&files.stdout), text(&piped.stdout));
+    let parsed = kip848_core::import::ParsedLog::parse(&joined).expect("within limits");
+    let expected =
+        serde_json::to_string_pretty(&parsed.together().expect("drawable")).expect("data");
+    assert_eq!(text(&files.stdout).trim_end(), expected);
+    // A log with nothing to draw: one line, exit 2.
+    refused(
+        &import(&["--together", "-"], Some(b"hello\n")),
+        "no KIP-848",
+    );
 }
