@@ -60,6 +60,13 @@ build: tools-web
 	# With no injected loader Trunk leaves its build directive in the page: dead markup (and, for
 	# the pages under assets/pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
+	# The member page's first paint: a snapshot of its own first render (tests/e2e/shell.mjs), taken
+	# in headless Chromium when it is there (make tools); without it the page paints when the wasm runs.
+	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
+		cd $(E2E) && node shell.mjs; \
+	else \
+		echo "no Chromium or playwright-core (make tools): index.html ships without its first-paint snapshot"; \
+	fi
 
 lint: tools-web
 	cargo fmt --all --check

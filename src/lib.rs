@@ -32,6 +32,14 @@ pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {
     // The wasm is compiled and instantiated: `make bench` splits the first render here.
     mark("kip848-start");
     panic_hook::install();
+    // The member page's snapshot of its first render, shown while the wasm downloaded (index.html,
+    // tests/e2e/shell.mjs): the app takes its place in the same task, so no frame shows both.
+    if let Some(shell) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("shell"))
+    {
+        shell.remove();
+    }
     leptos::mount::mount_to_body(root);
     // The page is built and its handlers attached: what `make bench` calls first interactive render.
     mark("kip848-interactive");
