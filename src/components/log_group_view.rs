@@ -59,7 +59,7 @@ fn overlap_words(together: &Together) -> (bool, String) {
                 "{p} ({}, {} for {} ms)",
                 s.label,
                 clock(s.from.0),
-                s.to.0 - s.from.0
+                s.to.0.saturating_sub(s.from.0)
             )
         })
         .collect();
