@@ -118,14 +118,15 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         Err(e) => return refuse(session, source, &e),
     };
     // Several consumers, or the coordinator's lines: the group view of the log.
-    let group = (parsed.importable().count() > 1 || parsed.broker().is_some())
+    let broker = parsed.broker();
+    let group = (parsed.importable().count() > 1 || broker.is_some())
         .then(|| parsed.together().ok())
         .flatten()
         .map(|together| {
             std::sync::Arc::new(LogGroup {
                 source: source.to_owned(),
                 together,
-                broker: parsed.broker(),
+                broker,
             })
         });
     let imported = match parsed.import(client) {

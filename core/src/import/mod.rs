@@ -45,12 +45,14 @@ mod client;
 mod config;
 mod consumers;
 mod context;
+mod coordinator_view;
 mod divergence;
 mod drive;
 mod errors;
 mod event;
 mod follow;
 mod head;
+mod lane;
 mod names;
 mod partitions;
 mod reconstruct;
@@ -71,17 +73,16 @@ pub use broker::{
 pub use config::ClientVersion;
 pub use consumers::ConsumerSummary;
 pub use context::{ClientContext, ClientKind};
+pub use coordinator_view::{CoordinatorMember, CoordinatorView};
 pub use divergence::{Aspect, Divergence, Reason};
 pub use event::{Block, BlockForm, Callback, Event};
 pub use head::Level;
+pub use lane::{LaneKind, LaneSpan, Tone};
 pub use reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
 pub use report::{Example, Ignored, Recognised, Report, Tally};
 pub use source::StepSource;
 pub use text::Record;
-pub use together::{
-    ConsumerLife, ConsumerPoint, CoordinatorMember, CoordinatorView, LaneKind, LaneSpan, Skipped,
-    Together, Tone, MAX_TOGETHER,
-};
+pub use together::{ConsumerLife, ConsumerPoint, Skipped, Together, MAX_TOGETHER};
 pub use view::MemberView;
 pub use wire::{WireRequest, WireResponse};
 

@@ -6,18 +6,19 @@
 //! did, not every input that made it do so. The clocks are the log's: lines merged from several
 //! hosts carry those hosts' clock skew, and the chart cannot correct it.
 
-use super::broker::{BrokerChange, GroupHistory, MemberPoint, Removal};
+use super::broker::{BrokerChange, GroupHistory, Removal};
+use super::coordinator_view::{coordinator_view, CoordinatorView};
+use super::lane::{lane, LaneKind, LaneSpan};
 use super::{ImportError, Imported, ParsedLog};
 use crate::assignment::PartitionSet;
 use crate::group::chart::{rows, Row};
 use crate::group::ownership::{History, Snapshot, Zombie, ZombieCause};
-use crate::group::{Segment, ServerState};
+use crate::group::Segment;
 use crate::machine::{AnyMember, Machine};
 use crate::state::StateName;
 use crate::time::Millis;
 use crate::timeline::Timeline;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// Consumers drawn together at most; the others are listed as skipped.
 pub const MAX_TOGETHER: usize = 16;
@@ -70,131 +71,11 @@ pub struct ConsumerPoint {
     pub revoking: PartitionSet,
 }
 
-/// A stretch of a lane: a member's state and epoch, or the group's epoch.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LaneSpan {
-    pub from: Millis,
-    pub to: Millis,
-    pub kind: LaneKind,
-    /// `STABLE · 3`, `epoch 4`.
-    pub label: String,
-}
-
-/// What a lane's span shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "lane", content = "value", rename_all = "snake_case")]
-pub enum LaneKind {
-    /// A consumer's state, as the shipped model has it.
-    Member(StateName),
-    /// A member's state as the coordinator records it.
-    Server(ServerState),
-    GroupEpoch,
-}
-
-/// The family of states a span belongs to, for its colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tone {
-    /// Not in the group: unsubscribed, left, never joined.
-    Out,
-    Joining,
-    /// In the group with nothing to do.
-    Settled,
-    /// Reconciling, acknowledging, or the coordinator waiting on the member or on others.
-    Moving,
-    Leaving,
-    /// Fenced, stale, fatal.
-    Failed,
-    /// The group's own epoch.
-    Group,
-}
-
-impl Tone {
-    pub const ALL: [Tone; 7] = [
-        Tone::Out,
-        Tone::Joining,
-        Tone::Settled,
-        Tone::Moving,
-        Tone::Leaving,
-        Tone::Failed,
-        Tone::Group,
-    ];
-
-    /// What it means, for the legend.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Tone::Out => "not in the group (unsubscribed, left)",
-            Tone::Joining => "joining",
-            Tone::Settled => "in the group, nothing to do (STABLE)",
-            Tone::Moving => {
-                "reconciling, acknowledging; the coordinator waits on a revocation or a release"
-            }
-            Tone::Leaving => "leaving",
-            Tone::Failed => "fenced, stale or failed",
-            Tone::Group => "the group's epoch",
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Tone::Out => "out",
-            Tone::Joining => "joining",
-            Tone::Settled => "settled",
-            Tone::Moving => "moving",
-            Tone::Leaving => "leaving",
-            Tone::Failed => "failed",
-            Tone::Group => "group",
-        }
-    }
-}
-
-impl LaneKind {
-    pub fn tone(self) -> Tone {
-        use StateName as S;
-        match self {
-            LaneKind::GroupEpoch => Tone::Group,
-            LaneKind::Server(ServerState::Stable) => Tone::Settled,
-            LaneKind::Server(_) => Tone::Moving,
-            LaneKind::Member(state) => match state {
-                S::New | S::Unsubscribed | S::Terminated => Tone::Out,
-                S::Joining => Tone::Joining,
-                S::Joined | S::Stable => Tone::Settled,
-                S::Assigning | S::Reconciling | S::Acknowledging => Tone::Moving,
-                S::Terminating | S::PrepareLeaving | S::Leaving => Tone::Leaving,
-                S::Fenced | S::Stale | S::Fatal => Tone::Failed,
-            },
-        }
-    }
-}
-
 /// A consumer the view leaves out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Skipped {
     pub client_id: String,
     pub why: String,
-}
-
-/// One group as the coordinator's lines record it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CoordinatorView {
-    pub group_id: String,
-    /// The group epoch over time.
-    pub epochs: Vec<LaneSpan>,
-    pub members: Vec<CoordinatorMember>,
-    /// Who the coordinator counts as holding each partition (topic ids, as it logs them): `owned`,
-    /// `revoking` while it waits for the owner to revoke, `owned_awaited`/`unreleased` while a
-    /// member's target has it and it is not theirs yet.
-    pub ownership: Vec<Row>,
-}
-
-/// A member as the coordinator records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CoordinatorMember {
-    pub member_id: String,
-    /// The consumer with that member id in the same log, else the id shortened.
-    pub name: String,
-    /// Its server state and member epoch over time.
-    pub lane: Vec<LaneSpan>,
 }
 
 impl Together {
@@ -347,43 +228,6 @@ fn life(one: &Imported, offset: Millis) -> ConsumerLife {
     }
 }
 
-/// Spans from `(instant, what it shows)` points in time order (`None`: nothing, a gap), equal
-/// neighbours merged, each lasting until the next point (the last until `end`).
-fn lane(
-    points: impl Iterator<Item = (Millis, Option<(LaneKind, String)>)>,
-    end: Millis,
-) -> Vec<LaneSpan> {
-    let mut spans: Vec<LaneSpan> = Vec::new();
-    let mut open = false;
-    for (at, word) in points {
-        if open {
-            if let Some(last) = spans.last_mut() {
-                if word.as_ref() == Some(&(last.kind, last.label.clone())) {
-                    continue;
-                }
-                last.to = at.max(last.from);
-                // A later word at the same instant replaces the earlier one.
-                if last.to == last.from {
-                    spans.pop();
-                }
-            }
-        }
-        open = word.is_some();
-        if let Some((kind, label)) = word {
-            spans.push(LaneSpan {
-                from: at,
-                to: at,
-                kind,
-                label,
-            });
-        }
-    }
-    if let (true, Some(last)) = (open, spans.last_mut()) {
-        last.to = end.max(last.from);
-    }
-    spans
-}
-
 /// When the coordinator's lines show `consumer` fenced out of its group (removed for an expired
 /// session or a rebalance timeout) and not yet back: what it holds then, by its own log, the
 /// coordinator no longer counts as its.
@@ -459,119 +303,51 @@ fn consumer_history(consumers: &[ConsumerLife], fenced: &[Vec<(Millis, Millis)>]
             let zombie = fenced
                 .get(c)
                 .is_some_and(|spans| spans.iter().any(|(from, to)| *from <= at && at < *to));
-            for (t, p) in point.assigned.iter().chain(point.revoking.iter()) {
-                let holding = snapshot.entry((t.to_owned(), p)).or_default();
-                if zombie {
-                    if !holding.zombies.iter().any(|z| z.name == life.client_id) {
-                        holding.zombies.push(Zombie {
-                            name: life.client_id.clone(),
-                            cause: ZombieCause::Fenced,
-                        });
-                    }
-                } else if !holding.owners.contains(&life.client_id) {
-                    holding.owners.push(life.client_id.clone());
-                }
-            }
-            for (t, p) in point.revoking.iter() {
-                let holding = snapshot.entry((t.to_owned(), p)).or_default();
-                holding.revoking.push(life.client_id.clone());
-            }
+            let how = if zombie { Held::Fenced } else { Held::Counted };
+            hold(
+                &mut snapshot,
+                &life.client_id,
+                (&point.assigned, &point.revoking),
+                how,
+            );
         }
         history.record(at, snapshot);
     }
     history
 }
 
-/// A coordinator member's name: the consumer of the log with its member id, else the id cut short.
-fn member_name(member_id: &str, consumers: &[ConsumerLife]) -> String {
-    match consumers.iter().find(|c| c.member_id == member_id) {
-        Some(c) => c.client_id.clone(),
-        None if member_id.chars().count() > 8 => {
-            format!("{}…", member_id.chars().take(8).collect::<String>())
-        }
-        None => member_id.to_owned(),
-    }
+/// How a holder is drawn: counted as the owner, or a zombie the coordinator fenced.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Held {
+    Counted,
+    Fenced,
 }
 
-fn coordinator_view(
-    group: &GroupHistory,
-    offset: Millis,
-    end: Millis,
-    consumers: &[ConsumerLife],
-) -> CoordinatorView {
-    let at = |ms: u64| offset.plus(ms);
-    let epochs = lane(
-        group.points.iter().filter_map(|p| {
-            let e = p.group_epoch?;
-            Some((at(p.at), Some((LaneKind::GroupEpoch, format!("epoch {e}")))))
-        }),
-        end,
-    );
-    let mut ids: Vec<&String> = Vec::new();
-    for point in &group.points {
-        for id in point.members.keys().chain(point.target.keys()) {
-            if !ids.contains(&id) {
-                ids.push(id);
+/// Marks `name` in `snapshot` as holding its assigned partitions and those whose revocation runs
+/// (still held), and as revoking the latter.
+pub(super) fn hold(
+    snapshot: &mut Snapshot,
+    name: &str,
+    (assigned, revoking): (&PartitionSet, &PartitionSet),
+    how: Held,
+) {
+    for (t, p) in assigned.iter().chain(revoking.iter()) {
+        let holding = snapshot.entry((t.to_owned(), p)).or_default();
+        match how {
+            Held::Fenced if !holding.zombies.iter().any(|z| z.name == name) => {
+                holding.zombies.push(Zombie {
+                    name: name.to_owned(),
+                    cause: ZombieCause::Fenced,
+                });
             }
+            Held::Counted if !holding.owners.iter().any(|o| o == name) => {
+                holding.owners.push(name.to_owned());
+            }
+            _ => {}
         }
     }
-    let names: BTreeMap<&str, String> = ids
-        .iter()
-        .map(|id| (id.as_str(), member_name(id, consumers)))
-        .collect();
-    let members = ids
-        .iter()
-        .map(|id| CoordinatorMember {
-            member_id: (*id).clone(),
-            name: names.get(id.as_str()).cloned().unwrap_or_default(),
-            lane: lane(
-                group.points.iter().map(|p| {
-                    let word = p.members.get(*id).map(|m: &MemberPoint| {
-                        let label = format!("{} · {}", m.state.as_str(), m.epoch);
-                        (LaneKind::Server(m.state), label)
-                    });
-                    (at(p.at), word)
-                }),
-                end,
-            ),
-        })
-        .collect();
-    let mut history = History::default();
-    for point in &group.points {
-        let mut snapshot = Snapshot::new();
-        for (id, m) in &point.members {
-            let name = names.get(id.as_str()).cloned().unwrap_or_default();
-            for (t, p) in m.assigned.iter().chain(m.revoking.iter()) {
-                let holding = snapshot.entry((t.to_owned(), p)).or_default();
-                if !holding.owners.contains(&name) {
-                    holding.owners.push(name.clone());
-                }
-            }
-            for (t, p) in m.revoking.iter() {
-                let holding = snapshot.entry((t.to_owned(), p)).or_default();
-                holding.revoking.push(name.clone());
-            }
-        }
-        for (id, target) in &point.target {
-            let name = names.get(id.as_str()).cloned().unwrap_or_default();
-            let has = point.members.get(id);
-            for (t, p) in target.iter() {
-                let held = has.is_some_and(|m| m.assigned.contains(t, p));
-                if !held {
-                    snapshot
-                        .entry((t.to_owned(), p))
-                        .or_default()
-                        .waiting
-                        .push(name.clone());
-                }
-            }
-        }
-        history.record(at(point.at), snapshot);
-    }
-    CoordinatorView {
-        group_id: group.group_id.clone(),
-        epochs,
-        members,
-        ownership: rows(&history, end),
+    for (t, p) in revoking.iter() {
+        let holding = snapshot.entry((t.to_owned(), p)).or_default();
+        holding.revoking.push(name.to_owned());
     }
 }
