@@ -10,7 +10,16 @@ const page = { group: 'group.html', review: 'review.html' }[mode];
 if (name === 'kip848-viz' && page) {
   location.replace(page + location.search + location.hash);
 } else {
+  // Compiled as soon as this script runs (it is async: it does not wait for the page to be parsed and
+  // painted), while the main thread still parses and paints; the app starts once the body is there.
+  const url = new URL(`${name}_bg.wasm`, import.meta.url);
+  const compiled = WebAssembly.compileStreaming(fetch(url))
+    // A static host that serves .wasm with another type: compiled from the bytes instead.
+    .catch(() => fetch(url).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
   const glue = await import(`./${name}.js`);
-  await glue.default({ module_or_path: new URL(`${name}_bg.wasm`, import.meta.url) });
+  if (document.readyState === 'loading') {
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  }
+  await glue.default({ module_or_path: await compiled });
   window.wasmBindings = glue;
 }

@@ -72,7 +72,7 @@ pub fn AssignedSet(
                 }.into_any()),
                 (None, None) => None,
             })}
-            <p class="legend muted">
+            <p class="legend chip-legend muted">
                 <span class="chip owned">"owned"</span>
                 <span class="chip to-revoke">"to " <Term id="revoke">"revoke"</Term></span>
                 <span class="chip pending"><Term id="target-assignment">"pending"</Term></span>

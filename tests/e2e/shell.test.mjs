@@ -25,7 +25,8 @@ const shown = (page) => page.locator('#shell').evaluate((s) => getComputedStyle(
 test("the snapshot is the app's own first render, inert, and the app takes its place", async () => {
   for (const width of [1400, 375]) {
     const held = await withoutWasm(server.url, { width });
-    assert.equal(await shown(held.page), true, 'a fresh visit sees it');
+    // A fresh visit sees it once the code is late (assets/shell.js waits 200 ms first).
+    await held.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
     const snapshot = await held.page.locator('#shell').evaluate((s) => s.innerText);
     assert.equal(await held.page.locator('#shell').getAttribute('inert'), '');
     assert.equal(await held.page.locator('#shell [data-testid]').count(), 0, 'tests wait for the app, not for the copy');
@@ -46,10 +47,13 @@ test("the snapshot is the app's own first render, inert, and the app takes its p
 test('an address with options or a saved session hides the snapshot before the first paint', async () => {
   for (const url of [`${server.url}?scenario=05-fenced-mid-revocation&step=9`, `${server.url}#s=x`, `${server.url}index.html?embed=1`]) {
     const held = await withoutWasm(url);
+    // Decided before the first paint, for good: the class that hides it wins over the late reveal.
+    assert.equal(await held.page.evaluate(() => document.documentElement.classList.contains('no-shell')), true, url);
     assert.equal(await shown(held.page), false, url);
     await held.close();
   }
   const saved = await withoutWasm(server.url, { saved: true });
+  assert.equal(await saved.page.evaluate(() => document.documentElement.classList.contains('no-shell')), true);
   assert.equal(await shown(saved.page), false, 'a save to restore');
   await saved.close();
 });
