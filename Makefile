@@ -138,6 +138,13 @@ site: tools-site $(if $(SITE_APP),,build)
 	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
 	mkdir -p $(SITE)/app
 	cp -R $(or $(SITE_APP),dist)/. $(SITE)/app/
+	# Each live step painted before its code: a snapshot page per step (tests/site/live.mjs), taken in
+	# headless Chromium when it is there (make tools); without it the steps open the app pages.
+	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
+		node tests/site/live.mjs --site $(SITE); \
+	else \
+		echo "no Chromium or playwright-core (make tools): the live steps ship without first-paint snapshots"; \
+	fi
 	node tests/site/check.mjs --site $(SITE) --replay $(REPLAY)
 	node tests/site/compress.mjs $(SITE)
 

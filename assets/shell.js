@@ -1,17 +1,27 @@
-// Runs before the member page's body is drawn (a classic script in the head, not a module). The
-// page carries a snapshot of its own first render for a fresh visit (written by `make build`,
-// tests/e2e/shell.mjs), shown while the wasm downloads. It is true only for that visit: an address
-// with options (a scenario, a step, a link, an embed) or a saved session opens something else, so
-// the snapshot is hidden then. The app removes it as it mounts.
+// Runs before the page's body is drawn (a classic script, the first thing in the body). A page can
+// carry a snapshot of its own first render for one address (written by `make build` for a fresh
+// visit of the member, group and review pages, and by `make site` for each of the book's live steps:
+// tests/e2e/shell.mjs), shown while the wasm downloads. <meta name="kip848-shell"> names the address
+// options it was taken for ("" for a fresh visit), the classes the app gives the body then (an
+// embed's compact layout) and the save a fresh visit would restore. Any other visit (other options,
+// a link fragment, a save to restore) opens something else, so the snapshot is hidden for it. The
+// app removes the snapshot as it mounts.
 //
 // It waits 200 ms before it shows: where the code arrives sooner (a fast connection, a warm cache),
 // the app takes over first and the browser never lays out and paints a copy it would throw away at
 // once (that cost the unthrottled first render about 45 ms: make bench). On slow 4G the code takes
 // seconds, and the copy is on screen 0.2 s later than it could be.
 try {
-  if (location.search || location.hash || localStorage.getItem('kip848:recent')) {
+  const meta = document.querySelector('meta[name="kip848-shell"]');
+  const options = meta?.getAttribute('content');
+  // Only a visit without options reads a save (a link, a scenario, an embed never does).
+  const save = location.search === '' && meta?.dataset.save ? localStorage.getItem(meta.dataset.save) : null;
+  if (options === null || options === undefined || location.search !== options || location.hash || save) {
     document.documentElement.classList.add('no-shell');
   } else {
+    const classes = (meta.dataset.bodyClass ?? '').split(' ').filter(Boolean);
+    if (classes.length) document.body.classList.add(...classes);
+    if (meta.dataset.theme) document.documentElement.setAttribute('data-theme', meta.dataset.theme);
     setTimeout(() => document.documentElement.classList.add('shell-due'), 200);
   }
 } catch {

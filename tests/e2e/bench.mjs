@@ -68,10 +68,13 @@ async function firstLoadBytes(dir, files) {
   return total;
 }
 
-/** When the member's state was painted: the snapshot's (Element Timing), if the page has one. */
+/**
+ * When the page's first view was painted: its snapshot's member state, else its caption (Element
+ * Timing, marked by tests/e2e/shell.mjs), if the page has a snapshot.
+ */
 const STATE_PAINT = () => new Promise((resolve) => {
   new PerformanceObserver((list, observer) => {
-    const entry = list.getEntries().find((e) => e.identifier === 'member-state');
+    const entry = list.getEntries().find((e) => e.identifier === 'member-state' || e.identifier === 'first-view');
     if (entry) { observer.disconnect(); resolve(entry.renderTime || entry.loadTime); }
   }).observe({ type: 'element', buffered: true });
   setTimeout(() => resolve(null), 500);
@@ -321,6 +324,61 @@ async function chapter(browser) {
   return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm.length, wasm_modules: new Set(wasm).size };
 }
 
+/**
+ * A reader opening a chapter on a phone under slow 4G (cold cache, gzip served) and going to its first
+ * live step: when that step's first view is painted and when it is interactive, from the chapter's
+ * navigation; median of `loads`. With `plain`, the chapter's iframes are pointed back at the app
+ * pages without the step's snapshot (the site before tests/site/live.mjs), for the comparison.
+ */
+async function slowChapter(browser, loads = 5) {
+  const { startServer } = await import('../site/serve.mjs');
+  const site = join(ROOT, 'target/site');
+  const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
+  const chapterPath = 'chapters/joining.html';
+  const out = {};
+  try {
+    for (const plain of [false, true]) {
+      const painted = []; const interactive = [];
+      for (let i = 0; i < loads; i += 1) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+        if (plain) {
+          await context.route(`**/${chapterPath}`, async (route) => {
+            const response = await route.fetch();
+            route.fulfill({ response, body: (await response.text()).replace(/(\w+)\.live-[0-9a-f]{10}\.html/g, '$1.html') });
+          });
+        }
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await tab.goto(`http://127.0.0.1:${server.address().port}/book/${chapterPath}`, { waitUntil: 'commit', timeout: 60000 });
+        await tab.locator('iframe').first().waitFor({ state: 'attached', timeout: 60000 });
+        await tab.locator('iframe').first().scrollIntoViewIfNeeded();
+        const t = await tab.evaluate(async () => {
+          const frame = document.querySelector('iframe');
+          const ready = () => frame.contentWindow?.performance.getEntriesByName('kip848-interactive').length > 0;
+          while (!ready()) await new Promise((r) => setTimeout(r, 50));
+          const w = frame.contentWindow;
+          const offset = w.performance.timeOrigin - performance.timeOrigin;
+          // The frame's first contentful paint: its snapshot, else the app (its body holds nothing else).
+          // (Chromium reports no Element Timing inside an iframe.)
+          const paint = w.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+          const interactive = offset + w.performance.getEntriesByName('kip848-interactive')[0].startTime;
+          return { interactive, painted: paint === null ? interactive : offset + paint };
+        });
+        painted.push(t.painted); interactive.push(t.interactive);
+        await context.close();
+      }
+      out[plain ? 'without_snapshots' : 'with_snapshots'] = { painted: spread(painted), interactive: spread(interactive) };
+    }
+  } finally {
+    await new Promise((r) => server.close(r));
+  }
+  return { chapter: chapterPath, ...out };
+}
+
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const server = await serve();
 const browser = await launch();
@@ -338,6 +396,7 @@ try {
   const wasm = await wasmReplay(browser, server.url);
   const native = await criterion();
   const book = await chapter(browser);
+  const reader = await slowChapter(browser);
   const slow = await slowFirstRender(browser, join(ROOT, 'dist'));
   // BENCH_BEFORE=DIR: the same figures for another build (an older dist/), for a before/after table.
   const before = process.env.BENCH_BEFORE ? await slowFirstRender(browser, process.env.BENCH_BEFORE) : null;
@@ -347,7 +406,7 @@ try {
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), date: new Date().toISOString() },
     sizes_bytes: size, size_floor_bytes: floor, first_render_ms: first,
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
-    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book,
+    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader,
     first_load_slow_4g: slow, first_load_slow_4g_before: before,
   };
   const rows = [];
@@ -390,6 +449,9 @@ try {
   row('wasm vs native replay (100k inputs)', `wasm ${fmt(wasm.inputs_per_s / 1e6, 2)}M/s, native/wasm × ${fmt(ratio, 2)}`, 'report', true);
   row(`book: one chapter, ${book.live_steps} live steps`, `${fmt(kb(book.brotli_bytes))} KB brotli, ${fmt(kb(book.gzip_bytes))} KB gzip (${book.files} files; ${book.page})`, 'report', '–');
   row('  the wasm over the network, for that page', `${book.wasm_requests} request${book.wasm_requests === 1 ? '' : 's'} for ${book.wasm_modules} module${book.wasm_modules === 1 ? '' : 's'}, ${book.live_steps} iframes`, 'each module once per page', book.wasm_requests === book.wasm_modules);
+  const rs = (x) => `${fmt(x.median / 1000, 2)} s (${fmt(x.min / 1000, 2)}–${fmt(x.max / 1000, 2)})`;
+  row(`book on slow 4G: ${reader.chapter}, its first live step on screen`, `median ${rs(reader.with_snapshots.painted)}; without the step's snapshot ${rs(reader.without_snapshots.painted)}`, '≤ 1.5 s', reader.with_snapshots.painted.median <= 1500);
+  row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, 'report', '–');
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;
   console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launch, ROOT, setText } from './harness.mjs';
 import { startServer } from '../site/serve.mjs';
+import { liveFile } from '../site/check.mjs';
 
 const SITE = join(ROOT, 'target/site');
 const PREFIX = '/docs/kip848-book/';
@@ -98,6 +99,40 @@ test('every live step shows the state the replay gives at its step', async () =>
     await context.close();
     assert.deepEqual(errors, [], `${chapter}: errors`);
   }
+});
+
+test("every live step paints its own step before its code arrives: the app's words, in its place", async () => {
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  const size = { viewport: { width: 750, height: 560 } };
+  const held = await browser.newContext(size);
+  await held.route('**/*_bg.wasm', (route) => route.abort());
+  const live = await browser.newContext(size);
+  const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (const e of embeds) {
+    const chapter = await readFile(join(SITE, e.chapter.replace(/\.md$/, '.html')), 'utf8');
+    // The chapter's iframe opens the step's own page (named after its address options).
+    const [path, query] = e.src.split('?');
+    const src = `${path.replace(/[^/]*$/, liveFile(path.split('/').pop(), `?${query}`))}?${query}`;
+    const where = `${e.chapter}: ${e.title}`;
+    assert.ok(chapter.includes(` src="${src.replace(/&/g, '&amp;')}"`), `${where}: opens ${src}`);
+    const url = new URL(src, base + e.chapter.replace(/\.md$/, '.html')).href;
+    const copy = await held.newPage();
+    await copy.goto(url);
+    await copy.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+    const snapshot = await copy.locator('#shell').evaluate((s) => s.innerText);
+    await copy.close();
+    // The replay's caption for this step is in it (the core's words, not a copy of the page).
+    assert.ok(snapshot.includes(e.expect.caption), `${where}: ${e.expect.caption}`);
+    const app = await live.newPage();
+    await app.goto(url);
+    await app.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0);
+    await settled(app);
+    assert.equal(await app.locator('#shell').count(), 0, where);
+    assert.equal(await app.evaluate(() => document.body.innerText), snapshot, where);
+    await app.close();
+  }
+  await held.close();
+  await live.close();
 });
 
 test('no dead internal link and no outside resource in any built file (the site check)', async () => {

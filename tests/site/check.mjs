@@ -13,6 +13,7 @@
 //   node tests/site/check.mjs --write-embeds --replay PATH   (rewrites assets/book/embeds.json from the
 //        chapters and the replay: review the diff, it is what the browser tests hold the site to)
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +150,24 @@ function liveSteps(html) {
     );
 }
 
+/**
+ * A live step's own page (tests/site/live.mjs): the app page it opens, with the first-paint snapshot
+ * of that step, named after the page and its address options (`group.html?embed=1…` →
+ * `group.live-<10 hex>.html`), so a changed address never keeps an old snapshot.
+ */
+export function liveFile(page, query) {
+    return `${page.replace(/\.html$/, '')}.live-${createHash('sha1').update(query).digest('hex').slice(0, 10)}.html`;
+}
+
+/// A live step's address with its snapshot page put back to the app page it copies, or null if the
+/// snapshot page's name does not match its address options.
+function plainAddress(src) {
+    const m = src.match(/^(.*\/)?([\w-]+)\.live-[0-9a-f]{10}\.html(\?.*)?$/);
+    if (!m) return src;
+    const page = `${m[2]}.html`;
+    return liveFile(page, m[3] ?? '') === src.slice((m[1] ?? '').length).split('?')[0] ? `${m[1] ?? ''}${page}${m[3] ?? ''}` : null;
+}
+
 function describe(src) {
     const url = new URL(src, 'http://site/chapters/');
     const p = url.searchParams;
@@ -255,11 +274,17 @@ export function checkEmbeds(site, replay) {
     built.forEach((step, i) => {
         const entry = entries[i];
         const where = `${step.chapter}, live step ${i + 1}`;
-        if (!entry || entry.chapter !== step.chapter || entry.src !== step.src) {
+        // A live step may open its own page with its first-paint snapshot (make site): the same app.
+        const plain = plainAddress(step.src);
+        if (plain === null) {
+            problems.push(`${where}: ${step.src.split('?')[0]} is not named after its address options`);
+            return;
+        }
+        if (!entry || entry.chapter !== step.chapter || entry.src !== plain) {
             problems.push(`${where}: ${step.src} is not entry ${i + 1} of assets/book/embeds.json`);
             return;
         }
-        const d = describe(step.src);
+        const d = describe(plain);
         for (const key of ['mode', 'scenario', 'from', 'to', 'step']) {
             if (!same(d[key], entry[key])) problems.push(`${where}: ${key} is ${d[key]} in the address, ${entry[key]} in embeds.json`);
         }
