@@ -70,15 +70,29 @@ fn rows(
     (first, rows)
 }
 
-fn row_view(session: Session, row: Row) -> impl IntoView {
+/// Which rows the cursor marks. Selectors, not a closure per row on the timeline: a step then
+/// wakes the two rows whose mark changes instead of every row and effect of the window (about 500
+/// closures at 60 rows, the bulk of input → DOM in `make bench`).
+#[derive(Clone)]
+struct Marks {
+    /// The row of the cursor's step (row index + 1 = step).
+    current: Selector<usize>,
+    /// Rows the cursor has not reached (keyed by row index).
+    future: Selector<usize>,
+}
+
+fn row_view(session: Session, marks: Marks, row: Row) -> impl IntoView {
     let index = row.index;
-    let current = move || session.timeline.with(|t| t.cursor() == index + 1);
-    let future = move || session.timeline.with(|t| t.cursor() <= index);
+    let current = {
+        let marks = marks.clone();
+        Memo::new(move |_| marks.current.selected(&(index + 1)))
+    };
+    let future = Memo::new(move |_| marks.future.selected(&index));
     let rejected = row.rejected.is_some();
     let count = row.effects.len();
     view! {
         <li class="log-row" class:current=current class:future=future class:rejected=rejected data-testid="log-row"
-            aria-current=move || current().then_some("step")>
+            aria-current=move || current.get().then_some("step")>
             <button class="log-seek" data-testid=format!("log-step-{}", index + 1) on:click=move |_| session.seek(index + 1)>
                 <span class="step-no">{format!("{}", index + 1)}</span>
                 <span class="at">{format!("{} ms", row.at)}</span>
@@ -91,7 +105,7 @@ fn row_view(session: Session, row: Row) -> impl IntoView {
             <ul class="effects">
                 {row.effects.into_iter().enumerate().map(|(i, e)| {
                     // The last sentence listed in the current row is the effect on screen.
-                    let on = move || current() && i + 1 == count;
+                    let on = move || current.get() && i + 1 == count;
                     view! {
                         <li class:current-effect=on data-testid=move || if on() { "log-effect-current" } else { "log-effect" }
                             aria-current=move || on().then_some("true")>{e}</li>
@@ -128,6 +142,11 @@ pub fn Log() -> impl IntoView {
             .with(|i| session.timeline.with(|t| rows(t, shown, i.as_ref())))
     });
     let earlier = move || window.with(|(first, _)| *first);
+    let cursor = Memo::new(move |_| session.timeline.with(|t| t.cursor()));
+    let marks = Marks {
+        current: Selector::new(move || cursor.get()),
+        future: Selector::new_with_fn(move || cursor.get(), |index, cursor| cursor <= index),
+    };
     let list = NodeRef::<leptos::html::Ol>::new();
     // Keep the effect on screen in view inside the log's own scroll box (never the page's).
     Effect::new(move |_| {
@@ -145,7 +164,7 @@ pub fn Log() -> impl IntoView {
             </Show>
             <ol class="log-rows" node_ref=list>
                 <For each=move || window.get().1 key=|row| (row.index, row.effects.clone()) let:row>
-                    {row_view(session, row)}
+                    {row_view(session, marks.clone(), row)}
                 </For>
             </ol>
         </section>
