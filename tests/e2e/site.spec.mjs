@@ -199,6 +199,15 @@ test('a read-only embed cannot be reset or emptied', async () => {
   assert.equal((await page.getByTestId('position').textContent()).trim(), position, 'keys that change the session do nothing');
   await context.close();
   assert.deepEqual(errors, []);
+  // The group view's read-only embed: no member to add, no lever on a member.
+  const group = await openPage(`${base}app/group.html?embed=1&readonly=1&scenario=third-member-joins&step=16&show=caption,chart,members,transport`);
+  await group.page.getByTestId('group-view').waitFor();
+  assert.ok(await group.page.getByTestId('member-card').count() > 0);
+  for (const id of ['add-member', 'member-complete', 'member-kill', 'member-inject', 'group-load']) {
+    assert.equal(await group.page.getByTestId(id).count(), 0, `group: ${id} is not offered`);
+  }
+  await group.context.close();
+  assert.deepEqual(group.errors, []);
 });
 
 test('presenter keys step one effect each, and b blanks the screen', async () => {

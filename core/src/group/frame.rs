@@ -18,7 +18,8 @@ pub struct MemberCard {
     pub state: StateName,
     /// Alive, and not terminated.
     pub running: bool,
-    /// What the user did to it ("messages held · callbacks wait for you"), or that it was killed.
+    /// What the user or the scenario did to it ("messages held · callbacks wait for completion"), or
+    /// that it was killed.
     pub status: String,
     pub member_epoch: i32,
     pub member_id: String,
@@ -130,7 +131,7 @@ impl GroupTimeline {
                     flags.push("messages held");
                 }
                 if m.delay_callbacks {
-                    flags.push("callbacks wait for you");
+                    flags.push("callbacks wait for completion");
                 }
                 if m.inject.is_some() {
                     flags.push("error armed");

@@ -102,6 +102,8 @@ fn MemberColumn(name: String) -> impl IntoView {
                     "Running " {move || awaiting().unwrap_or_default()}
                 </p>
             </Show>
+            // A read-only embed (a live step of the book) shows what happens, not what could be done.
+            {(!session.readonly).then(|| view! {
             <div class="member-levers" role="group" aria-label=format!("What happens to {name}")>
                 <button data-testid="member-complete" disabled=move || disabled() || awaiting().is_none()
                     on:click=move |_| session.act(GroupInput::Complete { name: who(), outcome: Outcome::Ok })>"Complete"</button>
@@ -127,6 +129,7 @@ fn MemberColumn(name: String) -> impl IntoView {
                         }>"Fail next response"</button>
                 </span>
             </div>
+            })}
         </article>
     }
 }
@@ -221,7 +224,7 @@ pub fn MemberColumns() -> impl IntoView {
     view! {
         <section class="panel group-members" aria-labelledby="group-members-title">
             <h2 id="group-members-title">"Members"</h2>
-            <AddMember/>
+            {(!session.readonly).then(|| view! { <AddMember/> })}
             <div class="member-columns" data-testid="member-columns">
                 <For each=names key=|name| name.clone() let(name)>
                     <MemberColumn name/>
