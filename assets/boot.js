@@ -13,9 +13,14 @@ if (name === 'kip848-viz' && page) {
   // Compiled as soon as this script runs (it is async: it does not wait for the page to be parsed and
   // painted), while the main thread still parses and paints; the app starts once the body is there.
   const url = new URL(`${name}_bg.wasm`, import.meta.url);
-  const compiled = WebAssembly.compileStreaming(fetch(url))
-    // A static host that serves .wasm with another type: compiled from the bytes instead.
-    .catch(() => fetch(url).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+  const compiled = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    // A static host that serves .wasm with another type: compiled from the same bytes instead.
+    return WebAssembly.compileStreaming(response.clone())
+      .catch(() => response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes)));
+  });
+  // Reported where it is awaited (below), not as an unhandled rejection before it.
+  compiled.catch(() => {});
   const glue = await import(`./${name}.js`);
   if (document.readyState === 'loading') {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));

@@ -11,17 +11,28 @@
 // the app takes over first and the browser never lays out and paints a copy it would throw away at
 // once (that cost the unthrottled first render about 45 ms: make bench). On slow 4G the code takes
 // seconds, and the copy is on screen 0.2 s later than it could be.
+//
+// `theme=` is left out of the comparison: it only colours the page (the book's menu points its live
+// steps at the reader's pick, theme/site.js), and it is applied here as the app applies it.
 try {
   const meta = document.querySelector('meta[name="kip848-shell"]');
   const options = meta?.getAttribute('content');
-  // Only a visit without options reads a save (a link, a scenario, an embed never does).
-  const save = location.search === '' && meta?.dataset.save ? localStorage.getItem(meta.dataset.save) : null;
-  if (options === null || options === undefined || location.search !== options || location.hash || save) {
+  const withoutTheme = (search) => {
+    const params = new URLSearchParams(search);
+    params.delete('theme');
+    return params.toString();
+  };
+  const address = new URLSearchParams(location.search);
+  const theme = address.get('theme');
+  // Any visit but an embed may restore a save (src/persist.rs): the snapshot is not its truth then.
+  const embed = ['', '1', 'true', 'yes'].includes(address.get('embed')); // as src/embed.rs reads it
+  const save = !embed && meta?.dataset.save ? localStorage.getItem(meta.dataset.save) : null;
+  if (options === null || options === undefined || withoutTheme(location.search) !== withoutTheme(options) || location.hash || save) {
     document.documentElement.classList.add('no-shell');
   } else {
     const classes = (meta.dataset.bodyClass ?? '').split(' ').filter(Boolean);
     if (classes.length) document.body.classList.add(...classes);
-    if (meta.dataset.theme) document.documentElement.setAttribute('data-theme', meta.dataset.theme);
+    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
     setTimeout(() => document.documentElement.classList.add('shell-due'), 200);
   }
 } catch {

@@ -7,12 +7,15 @@ use kip848_core::timeline::StepResult;
 use kip848_core::words::effect_label;
 use kip848_core::Timeline;
 use leptos::prelude::*;
+use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 
 /// Rows shown around the cursor; a long session is browsed with the scrubber.
 const WINDOW: usize = 60;
 
-#[derive(Clone, PartialEq)]
+/// A row is drawn once: all of it is its key in the list, so a row that changes (a fork, another
+/// scenario, the current step's next effect) is drawn again.
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Row {
     index: usize,
     at: u64,
@@ -71,18 +74,51 @@ fn rows(
 }
 
 /// Which rows the cursor marks. Selectors, not a closure per row on the timeline: a step then
-/// wakes the two rows whose mark changes instead of every row and effect of the window (about 500
-/// closures at 60 rows, the bulk of input → DOM in `make bench`).
+/// wakes only the rows whose mark may change (the old and the new cursor's row; the rows at or
+/// after the nearer cursor) instead of every row and effect of the window, about 500 closures at 60
+/// rows, whose re-subscribing to the timeline was the bulk of input → DOM in `make bench`.
 #[derive(Clone)]
 struct Marks {
     /// The row of the cursor's step (row index + 1 = step).
     current: Selector<usize>,
     /// Rows the cursor has not reached (keyed by row index).
     future: Selector<usize>,
+    /// Rows alive per index. A selector keeps every key it was asked about; a key leaves it with
+    /// its last row (the keyed list may build a row's successor before it drops the row).
+    alive: StoredValue<HashMap<usize, usize>>,
+}
+
+impl Marks {
+    fn enter(&self, index: usize) {
+        self.alive
+            .update_value(|alive| *alive.entry(index).or_default() += 1);
+    }
+
+    fn leave(&self, index: usize) {
+        let mut last = false;
+        self.alive.update_value(|alive| {
+            if let Some(count) = alive.get_mut(&index) {
+                *count -= 1;
+                if *count == 0 {
+                    alive.remove(&index);
+                    last = true;
+                }
+            }
+        });
+        if last {
+            self.current.remove(&(index + 1));
+            self.future.remove(&index);
+        }
+    }
 }
 
 fn row_view(session: Session, marks: Marks, row: Row) -> impl IntoView {
     let index = row.index;
+    marks.enter(index);
+    on_cleanup({
+        let marks = marks.clone();
+        move || marks.leave(index)
+    });
     let current = {
         let marks = marks.clone();
         Memo::new(move |_| marks.current.selected(&(index + 1)))
@@ -146,6 +182,7 @@ pub fn Log() -> impl IntoView {
     let marks = Marks {
         current: Selector::new(move || cursor.get()),
         future: Selector::new_with_fn(move || cursor.get(), |index, cursor| cursor <= index),
+        alive: StoredValue::new(HashMap::new()),
     };
     let list = NodeRef::<leptos::html::Ol>::new();
     // Keep the effect on screen in view inside the log's own scroll box (never the page's).
@@ -163,7 +200,7 @@ pub fn Log() -> impl IntoView {
                 <p class="muted">{move || format!("… {} earlier steps (use the scrubber)", earlier())}</p>
             </Show>
             <ol class="log-rows" node_ref=list>
-                <For each=move || window.get().1 key=|row| (row.index, row.effects.clone()) let:row>
+                <For each=move || window.get().1 key=|row| row.clone() let:row>
                     {row_view(session, marks.clone(), row)}
                 </For>
             </ol>

@@ -8,7 +8,9 @@
 // dist/ for a fresh visit. tests/site/live.mjs (make site): one page per live step of the book.
 // Without Chromium the pages work as before, later.
 import { readFile, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serve, launch, ROOT } from './harness.mjs';
 
 const MARK = '<!-- first-paint snapshot -->';
@@ -17,7 +19,7 @@ const END = '<!-- end of the first-paint snapshot -->';
 /** What each page waits for before it counts as rendered (its ready test id). */
 export const READY = { 'index.html': 'state', 'group.html': 'group-view', 'review.html': 'review-view' };
 
-/** The page open in `page`, as the app first rendered it: the body's markup, classes and theme. */
+/** The page open in `page`, as the app first rendered it: the body's markup and classes. */
 export async function take(page) {
   // The first render is what is on screen once the app has mounted and its effects have run (no
   // playback has run: a live step opens on its step, not on its way there).
@@ -47,11 +49,8 @@ export async function take(page) {
     else copy.querySelector('[data-testid="group-caption"], [data-testid="review-caption"], [data-testid="live"]')?.setAttribute('elementtiming', 'first-view');
     // Test ids stay the live app's: a test waiting for one waits for the app, not for this copy.
     for (const e of copy.querySelectorAll('[data-testid]')) e.removeAttribute('data-testid');
-    return {
-      body: copy.innerHTML,
-      bodyClass: document.body.className,
-      theme: document.documentElement.getAttribute('data-theme') ?? '',
-    };
+    // (The theme is not kept: it comes from the address, and assets/shell.js applies it.)
+    return { body: copy.innerHTML, bodyClass: document.body.className };
   });
 }
 
@@ -63,7 +62,7 @@ export function withSnapshot(html, snapshot, options) {
   const meta = /<meta name="kip848-shell" content="[^"]*"( data-save="[^"]*")?[^>]*>/;
   if (!meta.test(html)) throw new Error('the page has no <meta name="kip848-shell">');
   const tag = (m, save) => `<meta name="kip848-shell" content="${attr(options)}"${save ?? ''}`
-    + `${snapshot.bodyClass ? ` data-body-class="${attr(snapshot.bodyClass)}"` : ''}${snapshot.theme ? ` data-theme="${attr(snapshot.theme)}"` : ''}>`;
+    + `${snapshot.bodyClass ? ` data-body-class="${attr(snapshot.bodyClass)}"` : ''}>`;
   const shell = `<div id="shell" inert>${snapshot.body}</div>`;
   // Between the two marks: a snapshot from an earlier run is replaced, not kept.
   const [head, rest] = html.replace(meta, tag).split(MARK);
@@ -71,7 +70,7 @@ export function withSnapshot(html, snapshot, options) {
   return `${head}${MARK}\n${shell}\n${END}${tail}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const server = await serve();
   const browser = await launch();
   try {

@@ -59,12 +59,17 @@ test('an address with options or a saved session hides the snapshot before the f
     assert.equal(await shown(held.page), false, url);
     await held.close();
   }
-  for (const [file, key] of [['', 'kip848:recent'], ['review.html', 'kip848:recent'], ['group.html', 'kip848:group-recent']]) {
+  for (const [file, key] of [['', 'kip848:recent'], ['?theme=dark', 'kip848:recent'], ['review.html', 'kip848:recent'], ['group.html', 'kip848:group-recent']]) {
     const saved = await withoutWasm(server.url + file, { saved: key });
     assert.equal(await saved.page.evaluate(() => document.documentElement.classList.contains('no-shell')), true, `${file}: a save to restore`);
     assert.equal(await shown(saved.page), false, `${file}: a save to restore`);
     await saved.close();
   }
+  // A theme alone only colours a fresh visit: the snapshot shows, in that theme.
+  const themed = await withoutWasm(`${server.url}?theme=dark`);
+  await themed.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+  assert.equal(await themed.page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');
+  await themed.close();
   // The member's save is not the group page's: a fresh group visit still sees its snapshot.
   const other = await withoutWasm(`${server.url}group.html`, { saved: 'kip848:recent' });
   await other.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');

@@ -111,8 +111,9 @@ test("every live step paints its own step before its code arrives: the app's wor
   for (const e of embeds) {
     const chapter = await readFile(join(SITE, e.chapter.replace(/\.md$/, '.html')), 'utf8');
     // The chapter's iframe opens the step's own page (named after its address options).
-    const [path, query] = e.src.split('?');
-    const src = `${path.replace(/[^/]*$/, liveFile(path.split('/').pop(), `?${query}`))}?${query}`;
+    const at = e.src.indexOf('?');
+    const [path, query] = [e.src.slice(0, at), e.src.slice(at)];
+    const src = `${path.replace(/[^/]*$/, liveFile(path.split('/').pop(), query))}${query}`;
     const where = `${e.chapter}: ${e.title}`;
     assert.ok(chapter.includes(` src="${src.replace(/&/g, '&amp;')}"`), `${where}: opens ${src}`);
     const url = new URL(src, base + e.chapter.replace(/\.md$/, '.html')).href;
@@ -131,6 +132,16 @@ test("every live step paints its own step before its code arrives: the app's wor
     assert.equal(await app.evaluate(() => document.body.innerText), snapshot, where);
     await app.close();
   }
+  // A reader who picked a book theme gets the step with theme=light|dark (theme/site.js): the same
+  // snapshot, in that theme.
+  const first = embeds[0];
+  const at = first.src.indexOf('?');
+  const themed = new URL(`${first.src.slice(0, at).replace(/[^/]*$/, liveFile(first.src.slice(0, at).split('/').pop(), first.src.slice(at)))}${first.src.slice(at).replace('theme=auto', 'theme=dark')}`, base + first.chapter.replace(/\.md$/, '.html')).href;
+  const copy = await held.newPage();
+  await copy.goto(themed);
+  await copy.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+  assert.equal(await copy.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');
+  await copy.close();
   await held.close();
   await live.close();
 });
@@ -203,7 +214,7 @@ test('a read-only embed cannot be reset or emptied', async () => {
   const group = await openPage(`${base}app/group.html?embed=1&readonly=1&scenario=third-member-joins&step=16&show=caption,chart,members,transport`);
   await group.page.getByTestId('group-view').waitFor();
   assert.ok(await group.page.getByTestId('member-card').count() > 0);
-  for (const id of ['add-member', 'member-complete', 'member-kill', 'member-inject', 'group-load']) {
+  for (const id of ['add-member', 'member-complete', 'member-kill', 'member-inject']) {
     assert.equal(await group.page.getByTestId(id).count(), 0, `group: ${id} is not offered`);
   }
   await group.context.close();

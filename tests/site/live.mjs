@@ -25,7 +25,8 @@ const renamed = new Map();
 try {
   for (const embed of embeds) {
     // `src` is relative to a chapter: ../app/<page>?<options>
-    const [path, query] = [embed.src.split('?')[0], `?${embed.src.split('?')[1] ?? ''}`];
+    const at = embed.src.indexOf('?');
+    const [path, query] = at < 0 ? [embed.src, ''] : [embed.src.slice(0, at), embed.src.slice(at)];
     const page = path.split('/').pop();
     const file = liveFile(page, query);
     if (!renamed.has(embed.src)) {
@@ -45,14 +46,22 @@ try {
       renamed.set(embed.src, path.replace(/[^/]*$/, file) + query);
     }
   }
-  // Every chapter's iframes (their src written with &amp;) open the snapshot pages.
+  // Every chapter's iframes (their src written with &amp;) open the snapshot pages; a live step
+  // whose address is written otherwise would quietly keep the plain page, so none may be missed.
   const escape = (s) => s.replace(/&/g, '&amp;');
   const dir = join(site, 'chapters');
+  const found = new Set();
   for (const name of (await readdir(dir)).filter((n) => n.endsWith('.html'))) {
     let html = await readFile(join(dir, name), 'utf8');
-    for (const [from, to] of renamed) html = html.split(`src="${escape(from)}"`).join(`src="${escape(to)}"`);
+    for (const [from, to] of renamed) {
+      const parts = html.split(`src="${escape(from)}"`);
+      if (parts.length > 1) found.add(from);
+      html = parts.join(`src="${escape(to)}"`);
+    }
     await writeFile(join(dir, name), html);
   }
+  const missed = [...renamed.keys()].filter((src) => !found.has(src));
+  if (missed.length) throw new Error(`live steps not found in any chapter as src="…": ${missed.join(', ')}`);
   console.log(`live steps: ${renamed.size} first-paint snapshots under ${join(site, 'app')}`);
 } finally {
   await browser.close();
