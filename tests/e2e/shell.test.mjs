@@ -51,6 +51,27 @@ test("each page's snapshot is the app's own first render, inert, and the app tak
   }
 });
 
+test('on a slow link the snapshot is in the first paint, with no wait', async () => {
+  // The page's script arrives late, as on a phone: shell.js shows the copy as it runs, before the
+  // document is parsed, instead of 200 ms later.
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await context.route('**/*_bg.wasm', (route) => route.abort());
+  await context.route('**/shell.js', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the slow link, not a wait for the page
+    await route.fulfill({ response });
+  });
+  await context.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+    window.dueWhenParsed = document.documentElement.classList.contains('shell-due');
+  }));
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.dueWhenParsed !== undefined);
+  assert.equal(await page.evaluate(() => window.dueWhenParsed), true);
+  assert.equal(await shown(page), true);
+  await context.close();
+});
+
 test('an address with options or a saved session hides the snapshot before the first paint', async () => {
   for (const url of [`${server.url}?scenario=05-fenced-mid-revocation&step=9`, `${server.url}#s=x`, `${server.url}index.html?embed=1`, `${server.url}group.html?embed=1`, `${server.url}review.html?scenario=05-fenced-mid-revocation`]) {
     const held = await withoutWasm(url);
