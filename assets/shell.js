@@ -36,6 +36,16 @@ try {
     if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
     if (performance.now() > 300) document.documentElement.classList.add('shell-due');
     else setTimeout(() => document.documentElement.classList.add('shell-due'), 200);
+    // A tap or a key on the copy does nothing yet: the badge says so, where the reader looks.
+    const nudge = () => {
+      const root = document.documentElement;
+      if (!document.getElementById('shell') || !root.classList.contains('shell-due')) return;
+      root.classList.remove('shell-nudge');
+      void root.offsetWidth; // the animation starts again on every tap
+      root.classList.add('shell-nudge');
+    };
+    document.addEventListener('pointerdown', nudge, { capture: true });
+    document.addEventListener('keydown', nudge, { capture: true });
   }
 } catch {
   document.documentElement.classList.add('no-shell');

@@ -34,9 +34,15 @@ test("each page's snapshot is the app's own first render, inert, and the app tak
       assert.equal(await held.page.locator('#shell').getAttribute('inert'), '');
       assert.equal(await held.page.locator('#shell [data-testid]').count(), 0, 'tests wait for the app, not for the copy');
       assert.equal(await held.page.locator('#shell [elementtiming]').count(), 1, `${file}: one element timed by make bench`);
-      // Nothing in it takes the focus or a click.
+      // Nothing in it takes the focus or a click; a tap is answered by the loading badge.
       await held.page.keyboard.press('Tab');
       assert.equal(await held.page.evaluate(() => document.getElementById('shell').contains(document.activeElement)), false);
+      assert.equal(await held.page.evaluate(() => document.documentElement.classList.contains('shell-nudge')), true, 'a key nudges the badge');
+      await held.page.evaluate(() => document.documentElement.classList.remove('shell-nudge'));
+      const button = await held.page.locator('#shell button').first().boundingBox();
+      await held.page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+      assert.equal(await held.page.evaluate(() => document.documentElement.classList.contains('shell-nudge')), true, 'a tap nudges the badge');
+      assert.match(await held.page.evaluate(() => getComputedStyle(document.getElementById('shell'), '::after').animationName), /shell-nudge/);
       await held.close();
       // The app, on the same fresh visit: the same words, in the same places.
       const { page, done } = await open(browser, server.url + file, { viewport: { width, height: 1000 }, ready });
