@@ -83,6 +83,19 @@ const STATE_PAINT = () => new Promise((resolve) => {
 // Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU 4× slower.
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
+/** A phone on slow 4G with a cold cache, asking for gzip; `prepare` sees the context first (routes). */
+async function slowPhone(browser, prepare = async () => {}) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  await prepare(context);
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, tab };
+}
+
 /**
  * The first render of each page under slow 4G, cold cache, served gzip-compressed as a static host
  * serves it (tests/site/serve.mjs with the .gz copies): navigation start to the app's interactive
@@ -103,13 +116,7 @@ async function slowFirstRender(browser, dir, loads = 5) {
       const times = [];
       const painted = [];
       for (let i = 0; i < loads; i += 1) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        const { context, tab } = await slowPhone(browser);
         await tab.goto(base + page.path, { timeout: 60000 });
         await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
         const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
@@ -340,19 +347,13 @@ async function slowChapter(browser, loads = 5) {
     for (const plain of [false, true]) {
       const painted = []; const interactive = [];
       for (let i = 0; i < loads; i += 1) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
-        if (plain) {
-          await context.route(`**/${chapterPath}`, async (route) => {
+        const { context, tab } = await slowPhone(browser, async (c) => {
+          if (!plain) return;
+          await c.route(`**/${chapterPath}`, async (route) => {
             const response = await route.fetch();
             route.fulfill({ response, body: (await response.text()).replace(/(\w+)\.live-[0-9a-f]{10}\.html/g, '$1.html') });
           });
-        }
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        });
         await tab.goto(`http://127.0.0.1:${server.address().port}/book/${chapterPath}`, { waitUntil: 'commit', timeout: 60000 });
         await tab.locator('iframe').first().waitFor({ state: 'attached', timeout: 60000 });
         await tab.locator('iframe').first().scrollIntoViewIfNeeded();

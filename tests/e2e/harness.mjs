@@ -138,3 +138,11 @@ export const SCENARIOS = ['01-first-join', '02-steady-heartbeats', '03-increment
   '07-retriable-backoff', '08-fatal-error', '09-static-member-leaves', '10-close-while-assigning',
   '11-open-question-no', '12-open-question-yes', '13-slow-revocation-fenced', '14-lost-instead-of-revoked',
   '15-unsupported-version-on-join', '16-group-authorization-failed-on-join', '17-stale-member'];
+
+/** Waits until the page's first-paint snapshot is on screen (assets/shell.js may wait 200 ms first). */
+export function snapshotShown(page) {
+  return page.waitForFunction(() => {
+    const shell = document.getElementById('shell');
+    return shell !== null && getComputedStyle(shell).display !== 'none';
+  });
+}

@@ -4,7 +4,7 @@
 // app runs. (The book's live steps have one each: site.spec.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open } from './harness.mjs';
+import { serve, launch, open, snapshotShown } from './harness.mjs';
 import { READY } from './shell.mjs';
 
 let server; let browser;
@@ -29,7 +29,7 @@ test("each page's snapshot is the app's own first render, inert, and the app tak
     for (const width of [1400, 375]) {
       const held = await withoutWasm(server.url + file, { width });
       // A fresh visit sees it once the code is late (assets/shell.js waits 200 ms first).
-      await held.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+      await snapshotShown(held.page);
       const snapshot = await held.page.locator('#shell').evaluate((s) => s.innerText);
       assert.equal(await held.page.locator('#shell').getAttribute('inert'), '');
       assert.equal(await held.page.locator('#shell [data-testid]').count(), 0, 'tests wait for the app, not for the copy');
@@ -94,11 +94,11 @@ test('an address with options or a saved session hides the snapshot before the f
   }
   // A theme alone only colours a fresh visit: the snapshot shows, in that theme.
   const themed = await withoutWasm(`${server.url}?theme=dark`);
-  await themed.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+  await snapshotShown(themed.page);
   assert.equal(await themed.page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');
   await themed.close();
   // The member's save is not the group page's: a fresh group visit still sees its snapshot.
   const other = await withoutWasm(`${server.url}group.html`, { saved: 'kip848:recent' });
-  await other.page.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+  await snapshotShown(other.page);
   await other.close();
 });

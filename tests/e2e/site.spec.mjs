@@ -9,9 +9,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launch, ROOT, setText } from './harness.mjs';
+import { launch, ROOT, setText, snapshotShown } from './harness.mjs';
 import { startServer } from '../site/serve.mjs';
-import { liveFile } from '../site/check.mjs';
+import { liveAddress } from '../site/check.mjs';
 
 const SITE = join(ROOT, 'target/site');
 const PREFIX = '/docs/kip848-book/';
@@ -111,15 +111,13 @@ test("every live step paints its own step before its code arrives: the app's wor
   for (const e of embeds) {
     const chapter = await readFile(join(SITE, e.chapter.replace(/\.md$/, '.html')), 'utf8');
     // The chapter's iframe opens the step's own page (named after its address options).
-    const at = e.src.indexOf('?');
-    const [path, query] = [e.src.slice(0, at), e.src.slice(at)];
-    const src = `${path.replace(/[^/]*$/, liveFile(path.split('/').pop(), query))}${query}`;
+    const src = liveAddress(e.src);
     const where = `${e.chapter}: ${e.title}`;
     assert.ok(chapter.includes(` src="${src.replace(/&/g, '&amp;')}"`), `${where}: opens ${src}`);
     const url = new URL(src, base + e.chapter.replace(/\.md$/, '.html')).href;
     const copy = await held.newPage();
     await copy.goto(url);
-    await copy.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+    await snapshotShown(copy);
     const snapshot = await copy.locator('#shell').evaluate((s) => s.innerText);
     await copy.close();
     // The replay's caption for this step is in it (the core's words, not a copy of the page).
@@ -135,11 +133,10 @@ test("every live step paints its own step before its code arrives: the app's wor
   // A reader who picked a book theme gets the step with theme=light|dark (theme/site.js): the same
   // snapshot, in that theme.
   const first = embeds[0];
-  const at = first.src.indexOf('?');
-  const themed = new URL(`${first.src.slice(0, at).replace(/[^/]*$/, liveFile(first.src.slice(0, at).split('/').pop(), first.src.slice(at)))}${first.src.slice(at).replace('theme=auto', 'theme=dark')}`, base + first.chapter.replace(/\.md$/, '.html')).href;
+  const themed = new URL(liveAddress(first.src).replace('theme=auto', 'theme=dark'), base + first.chapter.replace(/\.md$/, '.html')).href;
   const copy = await held.newPage();
   await copy.goto(themed);
-  await copy.waitForFunction(() => getComputedStyle(document.getElementById('shell')).display !== 'none');
+  await snapshotShown(copy);
   assert.equal(await copy.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');
   await copy.close();
   await held.close();

@@ -159,6 +159,13 @@ export function liveFile(page, query) {
     return `${page.replace(/\.html$/, '')}.live-${createHash('sha1').update(query).digest('hex').slice(0, 10)}.html`;
 }
 
+/** A live step's address (`../app/group.html?…`) pointed at its own snapshot page: the inverse of plainAddress. */
+export function liveAddress(src) {
+    const at = src.indexOf('?');
+    const [path, query] = at < 0 ? [src, ''] : [src.slice(0, at), src.slice(at)];
+    return path.replace(/[^/]*$/, liveFile(path.split('/').pop(), query)) + query;
+}
+
 /// A live step's address with its snapshot page put back to the app page it copies, or null if the
 /// snapshot page's name does not match its address options.
 function plainAddress(src) {

@@ -10,7 +10,7 @@
 import { readFile, writeFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startServer } from './serve.mjs';
-import { liveFile } from './check.mjs';
+import { liveAddress } from './check.mjs';
 import { launch } from '../e2e/harness.mjs';
 import { take, withSnapshot } from '../e2e/shell.mjs';
 
@@ -26,9 +26,9 @@ try {
   for (const embed of embeds) {
     // `src` is relative to a chapter: ../app/<page>?<options>
     const at = embed.src.indexOf('?');
-    const [path, query] = at < 0 ? [embed.src, ''] : [embed.src.slice(0, at), embed.src.slice(at)];
-    const page = path.split('/').pop();
-    const file = liveFile(page, query);
+    const query = at < 0 ? '' : embed.src.slice(at);
+    const page = embed.src.slice(0, at < 0 ? undefined : at).split('/').pop();
+    const to = liveAddress(embed.src);
     if (!renamed.has(embed.src)) {
       const context = await browser.newContext({ viewport: { width: 750, height: 560 } });
       const tab = await context.newPage();
@@ -42,8 +42,8 @@ try {
       await context.close();
       if (errors.length) throw new Error(`${embed.src}: ${errors.join('; ')}`);
       const html = await readFile(join(site, 'app', page), 'utf8');
-      await writeFile(join(site, 'app', file), withSnapshot(html, snapshot, query));
-      renamed.set(embed.src, path.replace(/[^/]*$/, file) + query);
+      await writeFile(join(site, 'app', to.split('?')[0].split('/').pop()), withSnapshot(html, snapshot, query));
+      renamed.set(embed.src, to);
     }
   }
   // Every chapter's iframes (their src written with &amp;) open the snapshot pages; a live step
