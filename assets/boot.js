@@ -27,4 +27,8 @@ if (name === 'kip848-viz' && page) {
   }
   await glue.default({ module_or_path: await compiled });
   window.wasmBindings = glue;
+  // The first tap or key the reader gave the page's snapshot while this loaded (assets/shell.js):
+  // done now, on the app's own first screen, once its effects have run.
+  const then = window.kip848Then;
+  if (then) setTimeout(() => then.run(), 0);
 }

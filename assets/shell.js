@@ -36,16 +36,71 @@ try {
     if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
     if (performance.now() > 300) document.documentElement.classList.add('shell-due');
     else setTimeout(() => document.documentElement.classList.add('shell-due'), 200);
+    // The copy on screen (shown, and not yet replaced by the app), if it is.
+    const copy = () => {
+      const shell = document.getElementById('shell');
+      return shell && document.documentElement.classList.contains('shell-due') ? shell : null;
+    };
     // A tap or a key on the copy does nothing yet: the badge says so, where the reader looks.
     const nudge = () => {
       const root = document.documentElement;
-      if (!document.getElementById('shell') || !root.classList.contains('shell-due')) return;
+      if (!copy()) return;
       root.classList.remove('shell-nudge');
       void root.offsetWidth; // the animation starts again on every tap
       root.classList.add('shell-nudge');
     };
     document.addEventListener('pointerdown', nudge, { capture: true });
     document.addEventListener('keydown', nudge, { capture: true });
+    // The reader's first tap on a control of the copy, or first key, is not lost: it is kept, the
+    // badge names it, and assets/boot.js hands it to the app once the app has drawn the same screen
+    // (the copy is that screen: the control is found again by its place among the page's controls
+    // and its words, and dropped if they differ). Only the first: the taps after it were given to a
+    // screen that the first one would have changed. A link needs no code: it opens at once.
+    const CONTROLS = 'button, summary, input[type=checkbox], input[type=radio], label:has(input[type=checkbox]), label:has(input[type=radio])';
+    const words = (el) => (el.getAttribute('aria-label') || (el.matches('input') ? el.closest('label')?.textContent : el.textContent) || '').replace(/\s+/g, ' ').trim();
+    const keep = (then, name) => {
+      if (window.kip848Then) return;
+      window.kip848Then = then;
+      copy()?.setAttribute('data-then', name);
+    };
+    // The copy is inert, so a tap lands on the page behind it: the control is the one under the tap.
+    document.addEventListener('click', (ev) => {
+      const shell = copy();
+      if (!shell) return;
+      const under = (el) => {
+        const r = el.getBoundingClientRect();
+        return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
+      };
+      const link = [...shell.querySelectorAll('a[href]')].find(under);
+      if (link && !link.getAttribute('href').startsWith('#')) {
+        if (link.target) window.open(link.href, link.target, 'noopener');
+        else location.assign(link.href);
+        return;
+      }
+      const controls = [...shell.querySelectorAll(CONTROLS)];
+      const control = controls.filter(under).pop(); // the innermost: a checkbox, not its label
+      if (!control || control.disabled) return;
+      const index = controls.indexOf(control);
+      const said = words(control);
+      keep({
+        run() {
+          const now = document.querySelectorAll(CONTROLS)[index];
+          if (now && !now.disabled && words(now) === said) now.click();
+        },
+      }, said);
+    }, { capture: true });
+    // Keys that scroll the copy do something already; the others are the app's shortcuts.
+    const SCROLLS = [' ', 'PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'Home', 'End', 'Tab', 'Escape'];
+    document.addEventListener('keydown', (ev) => {
+      if (!copy() || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length > 1 && !ev.key.startsWith('Arrow')) return;
+      if (SCROLLS.includes(ev.key)) return;
+      const { key, shiftKey } = ev;
+      keep({
+        run() {
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }));
+        },
+      }, `the key ${key}`);
+    }, { capture: true });
   }
 } catch {
   document.documentElement.classList.add('no-shell');

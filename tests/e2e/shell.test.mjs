@@ -4,7 +4,7 @@
 // app runs. (The book's live steps have one each: site.spec.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, snapshotShown } from './harness.mjs';
+import { serve, launch, open, snapshotShown, instant, screen } from './harness.mjs';
 import { READY } from './shell.mjs';
 
 let server; let browser;
@@ -101,4 +101,68 @@ test('an address with options or a saved session hides the snapshot before the f
   const other = await withoutWasm(`${server.url}group.html`, { saved: 'kip848:recent' });
   await snapshotShown(other.page);
   await other.close();
+});
+
+/** A page whose wasm comes only when `release()` is called: the copy now, the app later. */
+async function gated(url, width = 375) {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  await context.route('**/*_bg.wasm', async (route) => { await gate; await route.continue(); });
+  const page = await context.newPage();
+  await page.goto(url);
+  await snapshotShown(page);
+  return { page, release, close: () => context.close() };
+}
+
+/** Taps the copy's control with these words, as a finger does: at its place on the screen. */
+async function tapCopy(page, name) {
+  const box = await page.locator('#shell').getByRole('button', { name, includeHidden: true }).first().boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test("the first tap or key given to a page's snapshot is done once the app is there, and only that one", async () => {
+  for (const [file, ready] of Object.entries(READY)) {
+    // Its first tap opens the keyboard shortcuts; the second, on another control, is not kept.
+    const held = await gated(server.url + file);
+    await tapCopy(held.page, 'Keyboard shortcuts (?)');
+    assert.equal(await held.page.locator('#shell').getAttribute('data-then'), 'Keyboard shortcuts (?)', `${file}: the badge names it`);
+    const [second, position] = {
+      'index.html': ['Subscribe to orders', 'position'],
+      'group.html': ['Step forward', 'group-position'],
+      'review.html': ['One input forward', 'review-position'],
+    }[file];
+    await tapCopy(held.page, second);
+    assert.equal(await held.page.locator('#shell').getAttribute('data-then'), 'Keyboard shortcuts (?)');
+    held.release();
+    await held.page.getByTestId(ready).waitFor();
+    await held.page.getByTestId('help').waitFor();
+    assert.match(await held.page.getByTestId(position).textContent(), /^Step 0 of/, `${file}: the second tap was dropped`);
+    await held.close();
+  }
+  // A key: the member page's `s` subscribes, as it does once the page is live.
+  const held = await gated(server.url);
+  await held.page.keyboard.press('s');
+  assert.equal(await held.page.locator('#shell').getAttribute('data-then'), 'the key s');
+  held.release();
+  await held.page.getByTestId('state').waitFor();
+  const live = await open(browser, server.url, { viewport: { width: 375, height: 800 } });
+  await live.page.keyboard.press('s');
+  const settled = [];
+  for (const page of [held.page, live.page]) {
+    await instant(page);
+    await page.waitForFunction(() => /^Step 1 of 1 · (\d+)\/\1 · /.test(document.querySelector('[data-testid="position"]')?.textContent ?? ''));
+    settled.push(await screen(page));
+  }
+  assert.notEqual(settled[1].state, 'NEW');
+  assert.deepEqual(settled[0], settled[1]);
+  await held.close();
+  await live.done();
+});
+
+test("a link on a page's snapshot opens at once, without waiting for the code", async () => {
+  const held = await gated(server.url);
+  const box = await held.page.locator('#shell').getByRole('link', { name: 'Group', includeHidden: true }).boundingBox();
+  await Promise.all([held.page.waitForURL(/group\.html$/), held.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)]);
+  await held.close();
 });
