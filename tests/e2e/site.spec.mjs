@@ -64,18 +64,18 @@ test('every page loads with no error, no outside request, and no sideways overfl
   }
 });
 
-test('every live step shows the state the replay gives at its step', async () => {
+test('every live step shows the state the replay gives at its step, legibly on a phone too', async () => {
   const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
   const byChapter = new Map();
   for (const e of embeds) byChapter.set(e.chapter, [...(byChapter.get(e.chapter) ?? []), e]);
-  for (const [chapter, steps] of byChapter) {
+  for (const [chapter, steps, width] of [...byChapter].flatMap(([c, s]) => [[c, s, 1400], [c, s, 375]])) {
     const url = base + chapter.replace(/\.md$/, '.html');
-    const { page, context, errors } = await openPage(url);
+    const { page, context, errors } = await openPage(url, { viewport: { width, height: 900 } });
     for (const e of steps) {
       // Live steps load lazily: bring each into view first, as a reader scrolling would.
       await page.locator(`iframe[title="${e.title}"]`).scrollIntoViewIfNeeded();
       const frame = page.frameLocator(`iframe[title="${e.title}"]`);
-      const where = `${chapter}: ${e.title}`;
+      const where = `${chapter} at ${width} px: ${e.title}`;
       if (e.mode === 'group') {
         await frame.getByTestId('group-view').waitFor();
         assert.equal((await frame.getByTestId('group-caption').textContent()).trim(), e.expect.caption, where);
@@ -89,6 +89,11 @@ test('every live step shows the state the replay gives at its step', async () =>
         assert.equal((await frame.getByTestId('live').textContent()).trim(), e.expect.caption, where);
         if (await frame.getByTestId('state').count()) {
           assert.equal((await frame.getByTestId('state').textContent()).trim(), e.expect.state, where);
+          // Legible: every fact's value has room, and the state reads on one line.
+          const narrowest = await frame.locator('.facts dd').evaluateAll((dds) => Math.min(...dds.map((d) => d.getBoundingClientRect().width)));
+          assert.ok(narrowest >= 48, `${where}: a fact's value is ${narrowest} px wide`);
+          const lines = await frame.getByTestId('state').evaluate((el) => { const r = document.createRange(); r.selectNodeContents(el); return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; });
+          assert.equal(lines, 1, `${where}: the state on ${lines} lines`);
           assert.equal((await frame.getByTestId('member-epoch').textContent()).trim(), String(e.expect.member_epoch), where);
         }
         if (await frame.getByTestId('assigned').count()) {
