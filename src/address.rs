@@ -5,7 +5,7 @@
 use crate::context::{Notice, Session};
 use crate::mode::Mode;
 use crate::persist::fragment;
-use kip848_core::link::{decode_link, Link, LinkError, SharedGroup, MAX_LINK_CHARS};
+use kip848_core::link::{decode_member_link, LinkError, MemberLink, MAX_LINK_CHARS};
 use leptos::prelude::*;
 use std::cell::Cell;
 
@@ -82,12 +82,13 @@ pub(crate) fn share(
 }
 
 /// Opens a link pasted into the address bar of an open tab, in the view it belongs to:
-/// `open_group` takes a group session and shows the group view; `show_member` shows the member view;
+/// `open_group` takes a group session's fragment (the group page reads and shows it, the others
+/// hand it to the group page); `show_member` shows the member view;
 /// `say` tells the view on screen why a link could not be opened.
 pub fn follow_links(
     session: Session,
     own_group: impl Fn() -> String + 'static,
-    open_group: impl Fn(SharedGroup) + 'static,
+    open_group: impl Fn(&str) + 'static,
     show_member: impl Fn() + 'static,
     say: impl Fn(Notice) + 'static,
 ) {
@@ -97,22 +98,19 @@ pub fn follow_links(
         if hash.is_empty() || hash == fragment(session) || hash == own_group() {
             return;
         }
-        match decode_link(hash) {
-            Ok(Link::Member(shared)) => {
+        match decode_member_link(hash) {
+            Ok(MemberLink::Member(shared)) => {
                 session.open_shared(shared);
                 mark_linked(Mode::Member);
                 show_member();
             }
-            Ok(Link::Group(shared)) => {
-                open_group(shared);
-                mark_linked(Mode::Group);
-            }
+            Ok(MemberLink::Group) => open_group(hash),
             Err(e) => say(Notice::Error(link_error(&e))),
         }
     });
     on_cleanup(move || listener.remove());
 }
 
-fn link_error(e: &LinkError) -> String {
+pub(crate) fn link_error(e: &LinkError) -> String {
     format!("This link could not be opened: {e}. Your session is unchanged.")
 }

@@ -29,7 +29,7 @@ use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{address, persist, playback, scenarios};
-use kip848_core::link::SharedGroup;
+use kip848_core::link::{decode_link, Link, LinkError, SharedGroup};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -174,9 +174,9 @@ pub(crate) fn open_scenario(session: Session, id: &str) -> bool {
     }
 }
 
-/// Opens what the URL and the saved session say, applying the embed options; and the group
-/// session the URL's link held, if it held one.
-fn open(embed: &Embed) -> (Session, Option<SharedGroup>) {
+/// Opens what the URL and the saved session say, applying the embed options; and whether the URL's
+/// link held a group session instead (the group page's).
+fn open(embed: &Embed) -> (Session, bool) {
     let start = persist::start(first_scenario, embed.embedded);
     // A link in the address names a whole session; a scenario in the address wins over a save.
     let linked = window()
@@ -258,17 +258,18 @@ const fn mode_of(page: u8) -> Mode {
     }
 }
 
-/// The group session a link in the address holds, if it holds one; a member link on the group page
-/// belongs to the member page, which opens it.
-fn group_start() -> Option<SharedGroup> {
+/// The group session a link in the address holds, if it holds one, or why it could not be read; a
+/// member link on the group page belongs to the member page, which opens it.
+fn group_start() -> (Option<SharedGroup>, Option<LinkError>) {
     let hash = window().location().hash().unwrap_or_default();
-    match (hash.len() > 1).then(|| kip848_core::link::decode_link(&hash)) {
-        Some(Ok(kip848_core::link::Link::Group(shared))) => Some(shared),
-        Some(Ok(kip848_core::link::Link::Member(_))) => {
+    match (hash.len() > 1).then(|| decode_link(&hash)) {
+        Some(Ok(Link::Group(shared))) => (Some(shared), None),
+        Some(Ok(Link::Member(_))) => {
             crate::mode::open_link_on(Mode::Member);
-            None
+            (None, None)
         }
-        _ => None,
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
     }
 }
 
@@ -292,17 +293,19 @@ fn page<const P: u8>() -> impl IntoView {
         crate::log_import::install_importer();
     }
     // The group page's member session is only the help and glossary's home: no save is read.
-    let (session, group_link) = if P == GROUP {
+    let (session, group_link, unread) = if P == GROUP {
         let session = provide_session_with(Timeline::default(), embed.clone());
-        (session, group_start())
+        let (link, unread) = group_start();
+        (session, link, unread)
     } else {
-        open(&embed)
-    };
-    if P != GROUP {
-        // A group link opened on another page: the group page opens it.
-        if group_link.is_some() {
+        let (session, group_link) = open(&embed);
+        // A group link opened on another page: the group page opens it (and says if it cannot).
+        if group_link {
             crate::mode::open_link_on(Mode::Group);
         }
+        (session, None, None)
+    };
+    if P != GROUP {
         playback::drive(session);
         // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
         if !embed.embedded {
@@ -313,6 +316,11 @@ fn page<const P: u8>() -> impl IntoView {
         crate::log_import::take_handed_over(session);
     }
     let group = (P == GROUP).then(|| open_group(&embed, group_link));
+    if let (Some(group), Some(e)) = (group, unread) {
+        group.notice.set(Some(Notice::Error(format!(
+            "This link could not be opened: {e}."
+        ))));
+    }
     let review = (P == REVIEW).then(|| crate::review::ReviewSession::new(session));
     // Every use of the group or review session sits behind `P == …`, a constant: the compiler
     // folds the other pages' branches away, and their code with them.
@@ -322,8 +330,18 @@ fn page<const P: u8>() -> impl IntoView {
             Some(group) if P == GROUP => group_fragment(group),
             _ => String::new(),
         },
-        move |shared| match group {
-            Some(group) if P == GROUP => group.open_shared(shared),
+        move |hash| match group {
+            Some(group) if P == GROUP => match decode_link(hash) {
+                Ok(Link::Group(shared)) => {
+                    group.open_shared(shared);
+                    address::mark_linked(Mode::Group);
+                }
+                // It was read as a group link; a member link never reaches here.
+                Ok(Link::Member(_)) => {}
+                Err(e) => group
+                    .notice
+                    .set(Some(Notice::Error(address::link_error(&e)))),
+            },
             _ => crate::mode::open_link_on(Mode::Group),
         },
         move || {

@@ -7,7 +7,7 @@ use crate::context::{Notice, Session, MAX_SPEED};
 use crate::mode::Mode;
 use crate::shelf::Shelf;
 use gloo_timers::callback::Timeout;
-use kip848_core::link::{decode, decode_link, encode, Link, LinkError, Shared, SharedGroup, View};
+use kip848_core::link::{decode, decode_member_link, encode, LinkError, MemberLink, Shared, View};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -35,8 +35,8 @@ pub struct Start {
     pub timeline: Timeline,
     pub view: View,
     pub notice: Option<Notice>,
-    /// A group session the address's link held: the group view opens on it.
-    pub group_link: Option<SharedGroup>,
+    /// The address's link holds a group session: the group page opens it.
+    pub group_link: bool,
 }
 
 fn start_from(shared: Shared) -> Start {
@@ -46,7 +46,7 @@ fn start_from(shared: Shared) -> Start {
         timeline,
         view: shared.view,
         notice: None,
-        group_link: None,
+        group_link: false,
     }
 }
 
@@ -54,10 +54,10 @@ fn start_from(shared: Shared) -> Start {
 /// (A link to a group session belongs to the group page: the page goes there, see `crate::app`.)
 pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
     let hash = window().location().hash().unwrap_or_default();
-    let link = (hash.len() > 1).then(|| decode_link(&hash));
+    let link = (hash.len() > 1).then(|| decode_member_link(&hash));
     match link {
-        Some(Ok(Link::Group(shared))) => Start {
-            group_link: Some(shared),
+        Some(Ok(MemberLink::Group)) => Start {
+            group_link: true,
             ..member_start(None, default_scenario, embedded)
         },
         link => member_start(link, default_scenario, embedded),
@@ -66,12 +66,12 @@ pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
 
 /// The member view's start, given what the address held (a group link counts as nothing).
 fn member_start(
-    link: Option<Result<Link, LinkError>>,
+    link: Option<Result<MemberLink, LinkError>>,
     default_scenario: impl Fn() -> Timeline,
     embedded: bool,
 ) -> Start {
     match link {
-        Some(Ok(Link::Member(shared))) => {
+        Some(Ok(MemberLink::Member(shared))) => {
             if !embedded {
                 mark_linked(Mode::Member);
             }
@@ -90,17 +90,17 @@ fn member_start(
                 timeline,
                 view,
                 notice: Some(notice),
-                group_link: None,
+                group_link: false,
             };
         }
-        Some(Ok(Link::Group(_))) | None => {}
+        Some(Ok(MemberLink::Group)) | None => {}
     }
     if embedded {
         return Start {
             timeline: default_scenario(),
             view: View::default(),
             notice: None,
-            group_link: None,
+            group_link: false,
         };
     }
     if let Some((key, saved)) = SESSIONS.newest() {
@@ -117,7 +117,7 @@ fn member_start(
                     notice: Some(Notice::Error(format!(
                         "Your saved session could not be read ({e}); starting a new one."
                     ))),
-                    group_link: None,
+                    group_link: false,
                 };
             }
         }
@@ -126,7 +126,7 @@ fn member_start(
         timeline: Timeline::default(),
         view: View::default(),
         notice: None,
-        group_link: None,
+        group_link: false,
     }
 }
 

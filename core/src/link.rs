@@ -121,14 +121,77 @@ fn seal(envelope: &Value) -> String {
 
 /// Reads a fragment (with or without its `#`) that holds a member session.
 pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
-    match decode_link(fragment)? {
-        Link::Member(shared) => Ok(shared),
-        Link::Group(_) => Err(LinkError::Group),
+    match decode_member_link(fragment)? {
+        MemberLink::Member(shared) => Ok(shared),
+        MemberLink::Group => Err(LinkError::Group),
     }
+}
+
+/// A link as the pages without the group view read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MemberLink {
+    Member(Shared),
+    /// A group session, its trace not read: the group page reads it ([`decode_link`]).
+    Group,
+}
+
+/// Reads a fragment (with or without its `#`) as far as a page without the group view needs: a
+/// member session whole; a group session only as being one, which such a page hands to the group
+/// page. Reading the group trace would put its reader, about 27 KB gzip, into those pages' wasm.
+pub fn decode_member_link(fragment: &str) -> Result<MemberLink, LinkError> {
+    Ok(match open(fragment)? {
+        Sealed::Member(envelope) => MemberLink::Member(envelope.read()?),
+        Sealed::Group(_) => MemberLink::Group,
+    })
 }
 
 /// Reads a fragment (with or without its `#`): a member session or a group session.
 pub fn decode_link(fragment: &str) -> Result<Link, LinkError> {
+    Ok(match open(fragment)? {
+        Sealed::Member(envelope) => Link::Member(envelope.read()?),
+        Sealed::Group(envelope) => {
+            let trace = GroupTrace::parse(&envelope.group.to_string()).map_err(LinkError::Trace)?;
+            let step = envelope.step.min(trace.steps.len());
+            Link::Group(SharedGroup { trace, step })
+        }
+    })
+}
+
+/// A link's envelope, its trace not read yet.
+enum Sealed {
+    Member(Envelope),
+    Group(GroupEnvelope),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Envelope {
+    trace: Value,
+    step: usize,
+    #[serde(default)]
+    view: View,
+}
+
+impl Envelope {
+    fn read(self) -> Result<Shared, LinkError> {
+        let trace = Trace::parse(&self.trace.to_string()).map_err(LinkError::Trace)?;
+        let step = self.step.min(trace.steps.len());
+        Ok(Shared {
+            trace,
+            step,
+            view: self.view,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupEnvelope {
+    group: Value,
+    step: usize,
+}
+
+fn open(fragment: &str) -> Result<Sealed, LinkError> {
     let body = fragment
         .trim_start_matches('#')
         .strip_prefix(PREFIX)
@@ -141,36 +204,15 @@ pub fn decode_link(fragment: &str) -> Result<Link, LinkError> {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
             _ => LinkError::Compression,
         })?;
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Envelope {
-        trace: Value,
-        step: usize,
-        #[serde(default)]
-        view: View,
-    }
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct GroupEnvelope {
-        group: Value,
-        step: usize,
-    }
     let envelope: Value =
         serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
+    let unexpected = |e: serde_json::Error| LinkError::Envelope(e.to_string());
     if envelope.get("group").is_some() {
-        let envelope: GroupEnvelope =
-            serde_json::from_value(envelope).map_err(|e| LinkError::Envelope(e.to_string()))?;
-        let trace = GroupTrace::parse(&envelope.group.to_string()).map_err(LinkError::Trace)?;
-        let step = envelope.step.min(trace.steps.len());
-        return Ok(Link::Group(SharedGroup { trace, step }));
+        return Ok(Sealed::Group(
+            serde_json::from_value(envelope).map_err(unexpected)?,
+        ));
     }
-    let envelope: Envelope =
-        serde_json::from_value(envelope).map_err(|e| LinkError::Envelope(e.to_string()))?;
-    let trace = Trace::parse(&envelope.trace.to_string()).map_err(LinkError::Trace)?;
-    let step = envelope.step.min(trace.steps.len());
-    Ok(Link::Member(Shared {
-        trace,
-        step,
-        view: envelope.view,
-    }))
+    Ok(Sealed::Member(
+        serde_json::from_value(envelope).map_err(unexpected)?,
+    ))
 }

@@ -3,7 +3,10 @@
 //! becomes a named regression test below.
 
 use kip848_core::group::GroupTrace;
-use kip848_core::link::{decode, decode_link, encode, encode_group, Shared, SharedGroup, View};
+use kip848_core::link::{
+    decode, decode_link, decode_member_link, encode, encode_group, Link, LinkError, MemberLink,
+    Shared, SharedGroup, View,
+};
 use kip848_core::trace::Trace;
 use kip848_core::workload::session;
 use kip848_core::*;
@@ -96,7 +99,17 @@ proptest! {
         let _ = GroupTrace::parse(&mutate(&text, &edits, cut));
         let trace = GroupTrace::parse(&text).expect("the seed group trace is valid");
         let link = encode_group(&SharedGroup { trace, step: 4 });
-        let _ = decode_link(&mutate(&link, &edits, cut));
+        let damaged = mutate(&link, &edits, cut);
+        let whole = decode_link(&damaged);
+        // The member pages' reading agrees with the whole one: the same member session, a group
+        // link wherever the whole reading found a group session (or refused only its trace), and
+        // the same error for the rest.
+        match (decode_member_link(&damaged), whole) {
+            (Ok(MemberLink::Member(a)), Ok(Link::Member(b))) => prop_assert_eq!(a, b),
+            (Ok(MemberLink::Group), Ok(Link::Group(_)) | Err(LinkError::Trace(_))) => {}
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "member pages read {a:?}, the group page {b:?}"),
+        }
     }
 
     #[test]

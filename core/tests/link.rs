@@ -175,3 +175,57 @@ fn a_group_link_is_validated_like_a_member_link() {
     };
     assert_eq!(e.step, Some(0));
 }
+
+/// The pages without the group view read a link with `decode_member_link`: a member session the
+/// same as `decode_link` reads it, a group session only as being one (its trace is the group page's
+/// to read and to refuse), and a damaged envelope as damaged.
+#[test]
+fn the_member_pages_read_a_group_link_only_as_one() {
+    use base64::Engine;
+    use kip848_core::link::{
+        decode_link, decode_member_link, encode_group, MemberLink, SharedGroup,
+    };
+    let member = shared(20);
+    assert_eq!(
+        decode_member_link(&encode(&member)),
+        Ok(MemberLink::Member(member))
+    );
+    let group = encode_group(&SharedGroup {
+        trace: group_trace(),
+        step: 3,
+    });
+    assert_eq!(decode_member_link(&group), Ok(MemberLink::Group));
+    let wrap = |json: &str| {
+        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+        format!(
+            "{PREFIX}{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+        )
+    };
+    // A group trace the group page refuses: still a group link here, so the group page says why.
+    let bad = wrap(
+        r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[{"at":0,"input":"jump"}]},"step":0}"#,
+    );
+    assert_eq!(decode_member_link(&bad), Ok(MemberLink::Group));
+    assert!(matches!(decode_link(&bad), Err(LinkError::Trace(_))));
+    // An envelope that is neither: refused on every page, with the same error.
+    let neither = wrap(r#"{"group":{},"step":0,"view":{}}"#);
+    assert_eq!(
+        decode_member_link(&neither).err(),
+        decode_link(&neither).err()
+    );
+    assert!(matches!(
+        decode_member_link(&neither),
+        Err(LinkError::Envelope(_))
+    ));
+    let bad_member =
+        wrap(r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#);
+    assert_eq!(
+        decode_member_link(&bad_member).err(),
+        decode_link(&bad_member).err()
+    );
+    assert!(matches!(
+        decode_member_link(&bad_member),
+        Err(LinkError::Trace(_))
+    ));
+}

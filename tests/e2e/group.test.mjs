@@ -2,6 +2,7 @@
 // alarm say what the scenario is about; the user's levers act on the group; refusals keep it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { serve, launch, open, expectText, setRange, text } from './harness.mjs';
 
 let server; let browser;
@@ -272,6 +273,16 @@ test('a group share link opens the group at its step, in a new tab and in an ope
   await expectText(other.page, 'group-notice', /^This link could not be opened: the link is damaged/);
   await expectText(other.page, 'group-position', before.position);
   await other.done();
+  await done();
+});
+
+test('a group link whose trace is refused, opened on the member page, is refused by the group page with its reason', async () => {
+  // The member page reads a group link only as far as knowing it is one (kip848_core::link::decode_member_link).
+  const envelope = JSON.stringify({ group: { format: 'kip848-trace/1', model: 'group', steps: [{ at: 0, input: 'jump' }] }, step: 0 });
+  const link = `${server.url}#v1.${deflateRawSync(Buffer.from(envelope)).toString('base64url')}`;
+  const { page, done } = await open(browser, link, { ready: 'group-view' });
+  assert.match(page.url(), /\/group\.html#v1\./);
+  await expectText(page, 'group-notice', /^This link could not be opened: .*step 0/);
   await done();
 });
 
