@@ -56,7 +56,8 @@ try {
     // (the copy is that screen: the control is found again by its place among the page's controls
     // and its words, and dropped if they differ). Only the first: the taps after it were given to a
     // screen that the first one would have changed. A link needs no code: it opens at once.
-    const CONTROLS = 'button, summary, input[type=checkbox], input[type=radio], label:has(input[type=checkbox]), label:has(input[type=radio])';
+    const controls = (root) => [...root.querySelectorAll('button, summary, input[type=checkbox], input[type=radio], label')]
+      .filter((el) => el.tagName !== 'LABEL' || el.querySelector('input[type=checkbox], input[type=radio]'));
     const words = (el) => (el.getAttribute('aria-label') || (el.matches('input') ? el.closest('label')?.textContent : el.textContent) || '').replace(/\s+/g, ' ').trim();
     const keep = (then, name) => {
       if (window.kip848Then) return;
@@ -77,14 +78,14 @@ try {
         else location.assign(link.href);
         return;
       }
-      const controls = [...shell.querySelectorAll(CONTROLS)];
-      const control = controls.filter(under).pop(); // the innermost: a checkbox, not its label
+      const all = controls(shell);
+      const control = all.filter(under).pop(); // the innermost: a checkbox, not its label
       if (!control || control.disabled) return;
-      const index = controls.indexOf(control);
+      const index = all.indexOf(control);
       const said = words(control);
       keep({
         run() {
-          const now = document.querySelectorAll(CONTROLS)[index];
+          const now = controls(document.body)[index];
           if (now && !now.disabled && words(now) === said) now.click();
         },
       }, said);

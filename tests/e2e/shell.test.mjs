@@ -140,6 +140,15 @@ test("the first tap or key given to a page's snapshot is done once the app is th
     assert.match(await held.page.getByTestId(position).textContent(), /^Step 0 of/, `${file}: the second tap was dropped`);
     await held.close();
   }
+  // A checkbox, tapped on its label's words: ticked once the app is there.
+  const ticked = await gated(server.url);
+  const label = await ticked.page.locator('#shell label', { hasText: 'Guided (pause on notes)' }).boundingBox();
+  await ticked.page.mouse.click(label.x + label.width - 10, label.y + label.height / 2);
+  assert.equal(await ticked.page.locator('#shell').getAttribute('data-then'), 'Guided (pause on notes)');
+  ticked.release();
+  await ticked.page.getByTestId('state').waitFor();
+  await ticked.page.waitForFunction(() => document.querySelector('[data-testid="guided"]')?.checked === true);
+  await ticked.close();
   // A key: the member page's `s` subscribes, as it does once the page is live.
   const held = await gated(server.url);
   await held.page.keyboard.press('s');
