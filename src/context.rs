@@ -115,6 +115,13 @@ pub fn use_session() -> Session {
 }
 
 impl Session {
+    /// Whether a modal dialog (the shortcuts, the glossary) is open: the page's keys then wait,
+    /// but for the dialog's own toggle (`?`, `l`) and Escape.
+    pub fn modal_key(&self, key: &str) -> bool {
+        let open = self.help_open.get_untracked() || self.glossary_open.get_untracked();
+        open && !matches!(key, "?" | "l" | "Escape")
+    }
+
     /// The time an action taken now happens at.
     pub fn next_at(&self) -> Millis {
         self.timeline.with_untracked(|t| t.now().plus(CLICK_GAP_MS))

@@ -29,7 +29,8 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         session.help_open.set(false);
         return;
     }
-    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
+    {
         return;
     }
     let on_control = ev
@@ -76,7 +77,8 @@ pub fn on_review_key(
         session.help_open.set(false);
         return;
     }
-    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
+    {
         return;
     }
     match (ev.key().as_str(), ev.shift_key()) {

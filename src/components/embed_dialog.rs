@@ -170,7 +170,8 @@ pub fn EmbedDialog(
                 {check("quiz (predict, then reveal)", "embed-quiz", quiz)}
             </div>
             <p class="muted">"Preview"</p>
-            <div class="embed-preview">
+            // At its true size it can be wider than the panel: it scrolls, so the keyboard can reach it.
+            <div class="embed-preview" tabindex="0" role="region" aria-label="Preview of the embed, at its size">
                 {move || { let (w, h) = dims(); view! {
                     <iframe src=url() width=w height=h.to_string() title=format!("Preview: {title}") data-testid=id("embed-preview")></iframe>
                 } }}

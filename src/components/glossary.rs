@@ -54,7 +54,11 @@ pub fn GlossaryDialog() -> impl IntoView {
         <Show when=move || session.glossary_open.get()>
             <div class="dialog-backdrop" on:click=move |_| session.glossary_open.set(false)></div>
             <div class="dialog glossary" role="dialog" aria-modal="true" aria-labelledby="glossary-title" data-testid="glossary">
-                <h2 id="glossary-title">"Glossary"</h2>
+                // Close first, beside the title: focused as the dialog opens, it keeps the list's top in view.
+                <div class="dialog-head">
+                    <h2 id="glossary-title">"Glossary"</h2>
+                    <button node_ref=close_button data-testid="glossary-close" on:click=move |_| session.glossary_open.set(false)>"Close"</button>
+                </div>
                 // Scrolls on its own: focusable, so the keyboard can scroll it too.
                 <dl tabindex="0" aria-label="Terms and definitions">
                     {TERMS.iter().map(|t| view! {
@@ -66,7 +70,6 @@ pub fn GlossaryDialog() -> impl IntoView {
                         </dd>
                     }).collect_view()}
                 </dl>
-                <button node_ref=close_button data-testid="glossary-close" on:click=move |_| session.glossary_open.set(false)>"Close"</button>
             </div>
         </Show>
     }

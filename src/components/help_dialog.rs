@@ -32,7 +32,11 @@ pub fn HelpDialog() -> impl IntoView {
         <Show when=move || session.help_open.get()>
             <div class="dialog-backdrop" on:click=move |_| session.help_open.set(false)></div>
             <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help">
-                <h2 id="help-title">"Keyboard shortcuts"</h2>
+                // Close first, beside the title: focused as the dialog opens, it keeps the list's top in view.
+                <div class="dialog-head">
+                    <h2 id="help-title">"Keyboard shortcuts"</h2>
+                    <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>
+                </div>
                 <table class="shortcuts">
                     <tbody>
                         {SHORTCUTS.iter().map(|(key, shift, _, what)| view! {
@@ -49,7 +53,6 @@ pub fn HelpDialog() -> impl IntoView {
                         }).collect_view()}
                     </tbody>
                 </table>
-                <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>
             </div>
         </Show>
     }

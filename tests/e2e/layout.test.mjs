@@ -1,0 +1,119 @@
+// What a reader sees fits: at a phone's width and a desktop's, no scenario pushes the page sideways
+// or runs out of its panel, the end of the page is never under the transport bar, a modal dialog
+// opens at its top and holds the page's keys, the Embed… preview and the quiz stay in their boxes,
+// and presenter mode shows the member only. (Found by a visual pass at 375 and 1400 px.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, SCENARIOS } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const WIDTHS = [[375, 800], [1400, 900]];
+
+/** How far the page, or an element, is wider than its box. */
+const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test('every scenario fits at 375 and 1400 px: no sideways page, its description inside its panel', async () => {
+  for (const [width, height] of WIDTHS) {
+    const { page, done } = await open(browser, server.url, { viewport: { width, height } });
+    for (const id of SCENARIOS) {
+      await page.getByTestId('scenario').selectOption(id);
+      await page.getByTestId('load-scenario').click();
+      await page.keyboard.press('Shift+ArrowRight');
+      assert.ok(await sideways(page) <= 0, `${id} at ${width} px: the page is ${await sideways(page)} px too wide`);
+      const out = await page.getByTestId('scenario-description').evaluate((p) => {
+        const panel = p.closest('.panel').getBoundingClientRect();
+        return Math.max(p.scrollWidth - p.clientWidth, p.getBoundingClientRect().right - panel.right);
+      });
+      assert.ok(out <= 0, `${id} at ${width} px: the description runs ${out} px out of its panel`);
+    }
+    await done();
+  }
+});
+
+test('the end of the page is not under the transport bar, at any width', async () => {
+  for (const [width, height] of [...WIDTHS, [700, 800]]) {
+    const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=2`, { viewport: { width, height } });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const { lastBottom, barTop } = await page.evaluate(() => {
+      const panels = [...document.querySelectorAll('main.layout .panel')].filter((p) => p.offsetParent !== null);
+      return {
+        lastBottom: Math.max(...panels.map((p) => p.getBoundingClientRect().bottom)),
+        barTop: document.querySelector('.transport-bar').getBoundingClientRect().top,
+      };
+    });
+    assert.ok(lastBottom <= barTop + 0.5, `at ${width} px the last panel ends at ${lastBottom}, the bar starts at ${barTop}`);
+    await done();
+  }
+});
+
+test('a modal dialog opens at its top and holds the keys of the page behind it', async () => {
+  const pages = [
+    ['index.html?scenario=05-fenced-mid-revocation&step=7', 'state', 'position', ['?', 'l']],
+    ['group.html?scenario=slow-revoker', 'group-view', 'group-position', ['?']],
+    ['review.html?scenario=05-fenced-mid-revocation', 'review-view', 'review-position', ['?']],
+  ];
+  for (const [width, height] of WIDTHS) {
+    for (const [path, ready, position, keys] of pages) {
+      const { page, done } = await open(browser, server.url + path, { viewport: { width, height }, ready });
+      for (const key of keys) {
+        const before = await page.getByTestId(position).textContent();
+        await page.keyboard.press(key);
+        const dialog = page.locator('[role="dialog"][aria-modal="true"]');
+        await dialog.waitFor();
+        // Its title is in view (focusing Close used to scroll the list to its end).
+        const titleShown = await dialog.evaluate((d) => {
+          const title = d.querySelector('h2').getBoundingClientRect();
+          const box = d.getBoundingClientRect();
+          return title.top >= box.top - 1 && title.bottom <= box.bottom + 1 && d.scrollTop === 0;
+        });
+        assert.ok(titleShown, `${path} at ${width} px: the dialog of ${key} opens scrolled`);
+        for (const k of ['ArrowRight', 'ArrowRight', 'End', ' ']) await page.keyboard.press(k);
+        assert.equal(await page.getByTestId(position).textContent(), before, `${path}: ${key}'s dialog let the page move`);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+      // Closed, the keys are the page's again.
+      const before = await page.getByTestId(position).textContent();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent !== was, [position, before]);
+      await done();
+    }
+  }
+});
+
+test('the Embed… preview and the quiz stay inside their boxes; presenter mode shows only the member', async () => {
+  for (const [width, height] of WIDTHS) {
+    const embed = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=7`, { viewport: { width, height } });
+    await embed.page.getByRole('button', { name: 'Embed…' }).click();
+    await embed.page.getByTestId('embed-preview').waitFor();
+    const spill = await embed.page.getByTestId('embed-preview').evaluate((f) => {
+      const panel = f.closest('.panel').getBoundingClientRect();
+      const box = f.closest('.embed-preview').getBoundingClientRect();
+      return box.right - panel.right;
+    });
+    assert.ok(spill <= 0, `at ${width} px the preview runs ${spill} px out of its panel`);
+    assert.ok(await sideways(embed.page) <= 0, `at ${width} px the Embed… dialog makes the page too wide`);
+    await embed.done();
+
+    const quiz = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&quiz=1&step=8`, { viewport: { width, height } });
+    await quiz.page.keyboard.press('ArrowRight');
+    const legend = quiz.page.locator('.quiz .choices legend').first();
+    await legend.waitFor();
+    const crossing = await legend.evaluate((l) => {
+      const box = l.closest('fieldset').getBoundingClientRect();
+      return box.top + parseFloat(getComputedStyle(l.closest('fieldset')).borderTopWidth) - l.getBoundingClientRect().top;
+    });
+    assert.ok(crossing <= 0, `at ${width} px the question crosses its box's border by ${crossing} px`);
+    await quiz.done();
+
+    const present = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&present=1`, { viewport: { width, height } });
+    for (const hidden of ['log-import', 'scenario-description']) {
+      assert.equal(await present.page.getByTestId(hidden).isVisible(), false, `presenter mode at ${width} px shows ${hidden}`);
+    }
+    assert.ok(await sideways(present.page) <= 0, `presenter mode at ${width} px is too wide`);
+    await present.done();
+  }
+});
