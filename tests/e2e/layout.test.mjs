@@ -117,3 +117,21 @@ test('the Embed… preview and the quiz stay inside their boxes; presenter mode 
     await present.done();
   }
 });
+
+test("an embed's page is the frame: never taller or wider than it, for every scenario at a phone's and a chapter's size", async () => {
+  const show = 'caption,member,assigned,lane,inspector,transport';
+  for (const [width, height] of [[375, 460], [600, 400]]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    for (const id of SCENARIOS) {
+      await page.goto(`${server.url}?embed=1&readonly=1&scenario=${id}&step=9&show=${show}`);
+      await page.getByTestId('position').waitFor();
+      const [tall, wide] = await page.evaluate(() => [
+        document.documentElement.scrollHeight - window.innerHeight,
+        document.documentElement.scrollWidth - window.innerWidth,
+      ]);
+      assert.ok(tall <= 0 && wide <= 0, `${id} embedded at ${width}×${height}: the page is ${tall} px taller and ${wide} px wider than the frame`);
+    }
+    await context.close();
+  }
+});
