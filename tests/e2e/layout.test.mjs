@@ -135,3 +135,23 @@ test("an embed's page is the frame: never taller or wider than it, for every sce
     await context.close();
   }
 });
+
+test('on a phone the group chart keeps "now" in view as the group moves on', async () => {
+  const { page, done } = await open(browser, `${server.url}group.html?scenario=slow-revoker`, { viewport: { width: 375, height: 800 }, ready: 'group-view' });
+  const inView = () => page.getByTestId('now-line').first().evaluate((line) => {
+    const scroller = line.closest('.chart-scroll').getBoundingClientRect();
+    const x = line.getBoundingClientRect().left;
+    return x >= scroller.left && x <= scroller.right;
+  });
+  let seen = 0;
+  for (let i = 0; i < 24; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((n) => document.querySelector('[data-testid="group-position"]')?.textContent.startsWith(`Step ${n} `), i + 1);
+    // The chart is redrawn with the step; give its effect the frame it runs in.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+    assert.ok(await inView(), `step ${i + 1}: "now" is out of the chart's view`);
+    seen = Number(await page.getByTestId('now-line').first().getAttribute('data-at'));
+  }
+  assert.ok(seen > 10_000, `the walk reached ${seen} ms, far enough to need scrolling`);
+  await done();
+});

@@ -130,11 +130,32 @@ pub fn time_chart(
         })
         .collect_view();
     let nx = move || x(now.get());
+    let chart = NodeRef::<leptos::svg::Svg>::new();
+    // On a narrow screen the chart scrolls sideways: "now" is kept in view as it moves (a third of
+    // the view from its right edge when it has to scroll), or the reader watches an empty past.
+    Effect::new(move |_| {
+        let at = nx();
+        let Some(svg) = chart.get() else { return };
+        let svg: &web_sys::Element = svg.as_ref();
+        let Some(scroller) = svg.parent_element() else {
+            return;
+        };
+        let view = scroller.client_width();
+        let drawn = svg.client_width();
+        if drawn <= view || view <= 0 {
+            return;
+        }
+        let px = (at * drawn as u64 / WIDTH) as i32;
+        let shown = scroller.scroll_left();
+        if px < shown + (left * drawn as u64 / WIDTH) as i32 || px > shown + view - 16 {
+            scroller.set_scroll_left(px - view * 2 / 3);
+        }
+    });
     let now = view! {
         <line class="now-line" data-testid="now-line" data-at=move || now.get() x1=nx y1=TOP - 4 x2=nx y2=height />
     };
     view! {
-        <svg class="ownership-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+        <svg node_ref=chart class="ownership-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img"
             aria-labelledby=labelled_by data-testid=testid preserveAspectRatio="xMinYMin meet">
             {ticks}
             {rows}
