@@ -163,7 +163,9 @@ fn row_view(session: Session, marks: Marks, row: Row) -> impl IntoView {
     }
 }
 
-/// Scrolls `list` so that its current effect (or current row) is in the middle of it.
+/// Scrolls `list` so that its current effect (or current row) is in the middle of it, but never
+/// past the top of the effect's row when the row's heading and the effect fit in the list together:
+/// the effect read without its step is a line without its cause (a narrow screen wraps each row).
 fn scroll_to_current(list: &web_sys::HtmlOListElement) {
     let target = list
         .query_selector(".current-effect")
@@ -174,8 +176,21 @@ fn scroll_to_current(list: &web_sys::HtmlOListElement) {
     let Some(target) = target else { return };
     // The list is positioned (style/main.css), so offsets are measured from its top.
     let top = target.offset_top();
-    let middle = top - (list.client_height() - target.offset_height()) / 2;
-    list.set_scroll_top(middle.max(0));
+    let view = list.client_height();
+    let middle = top - (view - target.offset_height()) / 2;
+    let row_top = target
+        .closest(".log-row")
+        .ok()
+        .flatten()
+        .and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok())
+        .map_or(top, |r| r.offset_top());
+    let both_fit = top + target.offset_height() - row_top <= view;
+    let scroll = if both_fit {
+        middle.min(row_top)
+    } else {
+        middle
+    };
+    list.set_scroll_top(scroll.max(0));
 }
 
 /// The log panel.

@@ -195,6 +195,9 @@ pub fn Sequence() -> impl IntoView {
     view! {
         <section class="panel sequence" aria-labelledby="sequence-title">
             <h2 id="sequence-title">"Sequence"</h2>
+            // Drawn at its own width, never shrunk to a phone's (its words would be 7 px): it scrolls
+            // sideways there, and takes the focus so the keyboard can scroll it too.
+            <div class="sequence-frame" tabindex="0" role="region" aria-label="Sequence diagram, scrolls sideways on a narrow screen">
             <svg class="sequence-svg" viewBox=move || format!("0 0 600 {}", height()) role="img"
                 aria-label="Sequence diagram of the last steps between the coordinator, the member and the application"
                 data-testid="sequence">
@@ -215,6 +218,7 @@ pub fn Sequence() -> impl IntoView {
                     </marker>
                 </defs>
             </svg>
+            </div>
         </section>
     }
 }

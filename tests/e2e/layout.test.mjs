@@ -155,3 +155,33 @@ test('on a phone the group chart keeps "now" in view as the group moves on', asy
   assert.ok(seen > 10_000, `the walk reached ${seen} ms, far enough to need scrolling`);
   await done();
 });
+
+test("on a phone the log shows the current effect with its step's heading, and the sequence diagram's words stay readable", async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`, { viewport: { width: 375, height: 800 } });
+  let effects = 0;
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const seen = await page.evaluate(() => {
+      const effect = document.querySelector('[data-testid="log-effect-current"]');
+      if (!effect) return null;
+      const list = effect.closest('ol').getBoundingClientRect();
+      const row = effect.closest('.log-row').getBoundingClientRect();
+      const e = effect.getBoundingClientRect();
+      const fits = e.bottom - row.top <= list.height;
+      return { fits, heading: row.top >= list.top - 1, effect: e.top >= list.top - 1 && e.bottom <= list.bottom + 1 };
+    });
+    if (!seen) continue;
+    effects += 1;
+    assert.ok(seen.effect, `effect ${i + 1}: the current effect is out of the log's view`);
+    if (seen.fits) assert.ok(seen.heading, `effect ${i + 1}: the current effect's step heading is scrolled away`);
+  }
+  assert.ok(effects > 20, `${effects} effects walked`);
+  // The sequence diagram's smallest words, as drawn: 11 px or more.
+  const smallest = await page.getByTestId('sequence').evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / 600;
+    return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+  });
+  assert.ok(smallest >= 11, `the sequence diagram's words are ${smallest.toFixed(1)} px at 375 px`);
+  await done();
+});
