@@ -137,7 +137,8 @@ pub fn CoordinatorPanel() -> impl IntoView {
                 <button type="submit" disabled=!writable>"Add topic"</button>
             </form>
             <h3>"Members, as the coordinator sees them"</h3>
-            <div class="table-wrap">
+            // Wider than a phone, it scrolls sideways: focusable, so the keyboard can scroll it too.
+            <div class="table-wrap" tabindex="0" role="region" aria-label="The coordinator's members">
                 <table class="server-members" data-testid="server-members">
                     <thead><tr>
                         <th scope="col">"Member"</th><th scope="col">"Epoch"</th><th scope="col">"Previous"</th>
