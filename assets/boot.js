@@ -25,7 +25,13 @@ if (name === 'kip848-viz' && page) {
   if (document.readyState === 'loading') {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   }
-  await glue.default({ module_or_path: await compiled });
+  try {
+    await glue.default({ module_or_path: await compiled });
+  } catch (e) {
+    // The snapshot must not promise what will not come: its badge says the model could not load.
+    document.documentElement.classList.add('shell-failed');
+    throw e;
+  }
   window.wasmBindings = glue;
   // The first tap or key the reader gave the page's snapshot while this loaded (assets/shell.js):
   // done now, on the app's own first screen, once its effects have run.

@@ -98,6 +98,10 @@ pub fn follow_links(
         if hash.is_empty() || hash == fragment(session) || hash == own_group() {
             return;
         }
+        // A fragment naming a place on the page (an in-page link, `#log-group`) is not a share link.
+        if document().get_element_by_id(hash).is_some() {
+            return;
+        }
         match decode_member_link(hash) {
             Ok(MemberLink::Member(shared)) => {
                 session.open_shared(shared);

@@ -40,10 +40,16 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
     let (cursor, _) = group.position();
     if group.lesson.get_untracked() && !ev.shift_key() {
         let key = ev.key();
+        // The arrows work on a button too (Continue and Back keep the focus after a click); a
+        // field or a range keeps its own arrows.
+        let on_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT"));
         let handled = match key.as_str() {
-            "ArrowRight" if !on_control => Some(true),
+            "ArrowRight" if !on_field => Some(true),
             " " if !on_control => Some(true),
-            "ArrowLeft" if !on_control => Some(false),
+            "ArrowLeft" if !on_field => Some(false),
             _ => None,
         };
         if let Some(forward) = handled {

@@ -34,8 +34,10 @@ test('every scenario fits at 375 and 1400 px: no sideways page, its description 
 });
 
 test('the end of the page is not under the transport bar, at any width', async () => {
-  for (const [width, height] of [...WIDTHS, [700, 800]]) {
+  for (const [width, height] of [...WIDTHS, [320, 800], [520, 800], [700, 800], [800, 800]]) {
     const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=2`, { viewport: { width, height } });
+    // The bar is at its tallest mid-step, where the position line wraps.
+    await page.keyboard.press('ArrowRight');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const { lastBottom, barTop } = await page.evaluate(() => {
       const panels = [...document.querySelectorAll('main.layout .panel')].filter((p) => p.offsetParent !== null);
@@ -183,5 +185,54 @@ test("on a phone the log shows the current effect with its step's heading, and t
     return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
   });
   assert.ok(smallest >= 11, `the sequence diagram's words are ${smallest.toFixed(1)} px at 375 px`);
+  await done();
+});
+
+test('Tab through the transport bar leaves the page where it is', async () => {
+  for (const [width, height] of WIDTHS) {
+    const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=2`, { viewport: { width, height } });
+    await page.getByTestId('skip-transport').focus();
+    await page.keyboard.press('Enter');
+    const start = await page.evaluate(() => window.scrollY);
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      const inBar = await page.evaluate(() => document.activeElement?.closest('.transport-bar') !== null);
+      if (!inBar) break;
+      assert.equal(await page.evaluate(() => window.scrollY), start, `at ${width} px Tab ${i + 1} in the bar scrolled the page`);
+    }
+    await done();
+  }
+});
+
+test("an embed that leaves the member out uses the frame's width, and an in-page link is not read as a share link", async () => {
+  const context = await browser.newContext({ viewport: { width: 750, height: 480 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}?embed=1&readonly=1&scenario=11-open-question-no&from=4&to=6&step=5&show=caption,assigned,sequence,inspector,transport`);
+  await page.getByTestId('position').waitFor();
+  const widths = await page.locator('main.layout .panel').evaluateAll((panels) => panels.filter((p) => p.offsetParent).map((p) => Math.round(p.getBoundingClientRect().width)));
+  assert.ok(widths.length >= 3 && Math.min(...widths) > 600, `panels ${widths.join(', ')} px wide in a 750 px frame`);
+  await context.close();
+
+  const { page: app, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=3`);
+  const before = await app.getByTestId('position').textContent();
+  await app.evaluate(() => { window.location.hash = '#member-title'; });
+  await app.waitForFunction(() => window.location.hash === '#member-title');
+  await app.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+  assert.equal(await app.getByTestId('notice').count(), 0, 'an in-page link gave a notice');
+  assert.equal(await app.getByTestId('position').textContent(), before);
+  await done();
+});
+
+test("the group lesson's arrows still work once Continue has been clicked", async () => {
+  const { page, done } = await open(browser, `${server.url}group.html?scenario=slow-revoker&lesson=1`, { ready: 'group-view' });
+  const at = () => page.getByTestId('group-lesson-position').textContent();
+  await page.getByTestId('group-lesson-continue').click();
+  await page.waitForFunction(() => !/^note 0 /.test(document.querySelector('[data-testid="group-lesson-position"]')?.textContent ?? ''));
+  const after = await at();
+  // The focus is still on Continue: → goes on, ← comes back.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((was) => document.querySelector('[data-testid="group-lesson-position"]')?.textContent !== was, after);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((was) => document.querySelector('[data-testid="group-lesson-position"]')?.textContent === was, after);
   await done();
 });

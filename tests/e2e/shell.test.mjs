@@ -175,3 +175,12 @@ test("a link on a page's snapshot opens at once, without waiting for the code", 
   await Promise.all([held.page.waitForURL(/group\.html$/), held.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)]);
   await held.close();
 });
+
+test("when the code cannot load, the snapshot says so instead of promising it", async () => {
+  const held = await withoutWasm(server.url);
+  await snapshotShown(held.page);
+  await held.page.waitForFunction(() => document.documentElement.classList.contains('shell-failed'));
+  const badge = await held.page.locator('#shell').evaluate((s) => getComputedStyle(s, '::after').content);
+  assert.match(badge, /could not load/);
+  await held.close();
+});

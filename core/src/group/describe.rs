@@ -43,7 +43,12 @@ impl GroupInput {
                 format!("{name}'s next response is {code}")
             }
             GroupInput::SetPartitions { topic, count } => {
-                format!("{topic} now has {count} partitions")
+                let noun = if *count == 1 {
+                    "partition"
+                } else {
+                    "partitions"
+                };
+                format!("{topic} now has {count} {noun}")
             }
             GroupInput::SetAssignor { assignor } => format!("assignor: {}", assignor.as_str()),
             GroupInput::SetWaitForRevocation { on: true } => {

@@ -75,8 +75,12 @@ pub fn group_questions(t: &GroupTimeline) -> Vec<Question> {
         let Some(at_once) = given_at_once(&snaps, step, &h) else {
             continue;
         };
-        let choices: Vec<String> = [WAITS, AT_ONCE, SESSION].map(str::to_owned).into();
-        let answer = if at_once { 1 } else { 0 };
+        // The right one is not always in the same place: the order turns with the step.
+        let mut choices: Vec<String> = [WAITS, AT_ONCE, SESSION].map(str::to_owned).into();
+        let turn = step % choices.len();
+        choices.rotate_left(turn);
+        let right = if at_once { AT_ONCE } else { WAITS };
+        let answer = choices.iter().position(|c| c == right).unwrap_or(0);
         let rule = if at_once {
             "The safety rule is off here: without it the coordinator hands a partition over before its owner has revoked it, and two members consume it (KIP-848 requires the wait; reference §7.5)"
         } else {
