@@ -128,6 +128,8 @@ pub fn decode(fragment: &str) -> Result<Shared, LinkError> {
 }
 
 /// A link as the pages without the group view read it.
+// Read once when a page opens or a link is pasted: not worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MemberLink {
     Member(Shared),
