@@ -90,8 +90,9 @@ try {
         },
       }, said);
     }, { capture: true });
-    // Keys that scroll the copy do something already; the others are the app's shortcuts.
-    const SCROLLS = [' ', 'PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'Home', 'End', 'Tab', 'Escape'];
+    // Named keys other than ← and → (Tab, Escape, PageDown…) are not the app's shortcuts, and these
+    // scroll the copy, which does something already.
+    const SCROLLS = [' ', 'ArrowDown', 'ArrowUp'];
     document.addEventListener('keydown', (ev) => {
       if (!copy() || ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length > 1 && !ev.key.startsWith('Arrow')) return;
       if (SCROLLS.includes(ev.key)) return;

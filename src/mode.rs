@@ -33,19 +33,18 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
     {
         return;
     }
-    let on_control = ev
+    let tag = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "INPUT" | "SELECT"));
+        .map(|e| e.tag_name())
+        .unwrap_or_default();
+    // A field or a range keeps its own arrows; a button also keeps Space.
+    let on_field = matches!(tag.as_str(), "INPUT" | "SELECT");
+    let on_control = on_field || tag == "BUTTON";
     let (cursor, _) = group.position();
     if group.lesson.get_untracked() && !ev.shift_key() {
         let key = ev.key();
-        // The arrows work on a button too (Continue and Back keep the focus after a click); a
-        // field or a range keeps its own arrows.
-        let on_field = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT"));
+        // The arrows work on a button too: Continue and Back keep the focus after a click.
         let handled = match key.as_str() {
             "ArrowRight" if !on_field => Some(true),
             " " if !on_control => Some(true),

@@ -4,6 +4,16 @@ use kip848_core::link::{decode, encode, LinkError, Shared, View, PREFIX};
 use kip848_core::trace::Trace;
 use kip848_core::workload::session;
 
+/// A link holding `json` as its envelope, sealed the way `encode` seals one.
+fn sealed(json: &str) -> String {
+    use base64::Engine;
+    let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    format!(
+        "{PREFIX}{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
+    )
+}
+
 fn shared(len: usize) -> Shared {
     Shared {
         trace: session(len),
@@ -69,32 +79,24 @@ fn a_link_cannot_inflate_past_the_limit() {
 
 #[test]
 fn the_envelope_and_the_trace_inside_are_validated() {
-    use base64::Engine;
-    let wrap = |json: &str| {
-        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-        format!(
-            "{PREFIX}{}",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
-        )
-    };
     assert!(matches!(
-        decode(&wrap(r#"{"trace":{},"colour":1}"#)),
+        decode(&sealed(r#"{"trace":{},"colour":1}"#)),
         Err(LinkError::Envelope(_))
     ));
     assert!(matches!(
-        decode(&wrap("[1,2]")),
+        decode(&sealed("[1,2]")),
         Err(LinkError::Envelope(_) | LinkError::Trace(_))
     ));
     let bad_trace =
         r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#;
-    let Err(LinkError::Trace(e)) = decode(&wrap(bad_trace)) else {
+    let Err(LinkError::Trace(e)) = decode(&sealed(bad_trace)) else {
         panic!("a trace error")
     };
     assert_eq!(e.step, Some(0));
     let far =
         r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"tick"}]},"step":99}"#;
     assert_eq!(
-        decode(&wrap(far)).map(|s| s.step),
+        decode(&sealed(far)).map(|s| s.step),
         Ok(1),
         "the step is clamped to the trace"
     );
@@ -150,27 +152,19 @@ fn a_group_session_survives_a_link_round_trip_and_is_told_apart() {
 
 #[test]
 fn a_group_link_is_validated_like_a_member_link() {
-    use base64::Engine;
     use kip848_core::link::decode_link;
-    let wrap = |json: &str| {
-        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-        format!(
-            "{PREFIX}{}",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
-        )
-    };
     assert!(matches!(
-        decode_link(&wrap(r#"{"group":{},"step":0,"view":{}}"#)),
+        decode_link(&sealed(r#"{"group":{},"step":0,"view":{}}"#)),
         Err(LinkError::Envelope(_))
     ));
     assert!(matches!(
-        decode_link(&wrap(
+        decode_link(&sealed(
             r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[]}}"#
         )),
         Err(LinkError::Envelope(_))
     ));
     let bad = r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[{"at":0,"input":"jump"}]},"step":0}"#;
-    let Err(LinkError::Trace(e)) = decode_link(&wrap(bad)) else {
+    let Err(LinkError::Trace(e)) = decode_link(&sealed(bad)) else {
         panic!("a trace error")
     };
     assert_eq!(e.step, Some(0));
@@ -181,7 +175,6 @@ fn a_group_link_is_validated_like_a_member_link() {
 /// to read and to refuse), and a damaged envelope as damaged.
 #[test]
 fn the_member_pages_read_a_group_link_only_as_one() {
-    use base64::Engine;
     use kip848_core::link::{
         decode_link, decode_member_link, encode_group, MemberLink, SharedGroup,
     };
@@ -195,21 +188,14 @@ fn the_member_pages_read_a_group_link_only_as_one() {
         step: 3,
     });
     assert_eq!(decode_member_link(&group), Ok(MemberLink::Group));
-    let wrap = |json: &str| {
-        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-        format!(
-            "{PREFIX}{}",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflated)
-        )
-    };
     // A group trace the group page refuses: still a group link here, so the group page says why.
-    let bad = wrap(
+    let bad = sealed(
         r#"{"group":{"format":"kip848-trace/1","model":"group","steps":[{"at":0,"input":"jump"}]},"step":0}"#,
     );
     assert_eq!(decode_member_link(&bad), Ok(MemberLink::Group));
     assert!(matches!(decode_link(&bad), Err(LinkError::Trace(_))));
     // An envelope that is neither: refused on every page, with the same error.
-    let neither = wrap(r#"{"group":{},"step":0,"view":{}}"#);
+    let neither = sealed(r#"{"group":{},"step":0,"view":{}}"#);
     assert_eq!(
         decode_member_link(&neither).err(),
         decode_link(&neither).err()
@@ -218,8 +204,9 @@ fn the_member_pages_read_a_group_link_only_as_one() {
         decode_member_link(&neither),
         Err(LinkError::Envelope(_))
     ));
-    let bad_member =
-        wrap(r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#);
+    let bad_member = sealed(
+        r#"{"trace":{"format":"kip848-trace/1","steps":[{"at":0,"input":"jump"}]},"step":0}"#,
+    );
     assert_eq!(
         decode_member_link(&bad_member).err(),
         decode_link(&bad_member).err()

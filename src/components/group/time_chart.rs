@@ -133,23 +133,12 @@ pub fn time_chart(
     let chart = NodeRef::<leptos::svg::Svg>::new();
     // On a narrow screen the chart scrolls sideways: "now" is kept in view as it moves (a third of
     // the view from its right edge when it has to scroll), or the reader watches an empty past.
+    // Measured in the next frame, once the step's changes are in the page: reading sizes while the
+    // page is being changed would force a layout on every step of playback.
     Effect::new(move |_| {
         let at = nx();
         let Some(svg) = chart.get() else { return };
-        let svg: &web_sys::Element = svg.as_ref();
-        let Some(scroller) = svg.parent_element() else {
-            return;
-        };
-        let view = scroller.client_width();
-        let drawn = svg.client_width();
-        if drawn <= view || view <= 0 {
-            return;
-        }
-        let px = (at * drawn as u64 / WIDTH) as i32;
-        let shown = scroller.scroll_left();
-        if px < shown + (left * drawn as u64 / WIDTH) as i32 || px > shown + view - 16 {
-            scroller.set_scroll_left(px - view * 2 / 3);
-        }
+        request_animation_frame(move || keep_in_view(&svg, at, left));
     });
     let now = view! {
         <line class="now-line" data-testid="now-line" data-at=move || now.get() x1=nx y1=TOP - 4 x2=nx y2=height />
@@ -161,5 +150,23 @@ pub fn time_chart(
             {rows}
             {now}
         </svg>
+    }
+}
+
+/// Scrolls the chart's scroller so that `at` (in the chart's units) is in view, past the names'
+/// column of `left`; nothing when the chart is not wider than its scroller.
+fn keep_in_view(svg: &web_sys::Element, at: u64, left: u64) {
+    let Some(scroller) = svg.parent_element() else {
+        return;
+    };
+    let view = scroller.client_width();
+    let drawn = svg.client_width();
+    if drawn <= view || view <= 0 {
+        return;
+    }
+    let px = (at * drawn as u64 / WIDTH) as i32;
+    let shown = scroller.scroll_left();
+    if px < shown + (left * drawn as u64 / WIDTH) as i32 || px > shown + view - 16 {
+        scroller.set_scroll_left(px - view * 2 / 3);
     }
 }
