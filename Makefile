@@ -47,7 +47,7 @@ test: tools lint test-core build test-web test-e2e test-site
 # (index.html), the group view, the review view and the log importer (assets/pages/). Each page loads only its own wasm;
 # they share the core, the stylesheets, boot.js and the browser's saved sessions. dist/ holds all four.
 PAGES := index.html assets/pages/group.html assets/pages/review.html assets/pages/import.html
-build: tools-web
+build: tools-web tools-e2e
 	cargo fetch --locked
 	rm -rf target/pages
 	for page in $(PAGES); do \
@@ -60,6 +60,8 @@ build: tools-web
 	# With no injected loader Trunk leaves its build directive in the page: dead markup (and, for
 	# the pages under assets/pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
+	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
+	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
 	# The member page's first paint: a snapshot of its own first render (tests/e2e/shell.mjs), taken
 	# in headless Chromium when it is there (make tools); without it the page paints when the wasm runs.
 	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
@@ -134,7 +136,12 @@ site: tools-site $(if $(SITE_APP),,build)
 	rm -rf target/mdbook-theme
 	mdbook init target/mdbook-theme --theme --force --title theme --ignore none > /dev/null
 	node tests/site/theme.mjs target/mdbook-theme/theme target/book/theme
-	$(REPLAY) --glossary | node tests/site/glossary.mjs assets/book/src/chapters/glossary.md > target/book/src/chapters/glossary.md
+	$(REPLAY) --sources > target/book/sources.jsonl
+	$(REPLAY) --glossary | node tests/site/glossary.mjs assets/book/src/chapters/glossary.md target/book/sources.jsonl > target/book/src/chapters/glossary.md
+	# The seed model the app implements, as a chapter of its own; every chapter's footnotes from the
+	# app's source registry (tests/site/sources.mjs).
+	cp docs/seed-model.md target/book/src/chapters/seed-model.md
+	node tests/site/sources.mjs target/book/src/README.md target/book/src/chapters/*.md < target/book/sources.jsonl
 	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
 	mkdir -p $(SITE)/app
 	cp -R $(or $(SITE_APP),dist)/. $(SITE)/app/

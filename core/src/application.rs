@@ -1,5 +1,5 @@
 //! The application lane: each commit and callback as a span from the step that invoked it to the
-//! step that completed it, in the order completions arrive (oldest first, cgmsm.md §3).
+//! step that completed it, in the order completions arrive (oldest first, seed model §3).
 
 use crate::cursor::Cursor;
 use crate::effect::Effect;

@@ -1,8 +1,8 @@
-//! The session configuration of cgmsm.md §1: fixed for the life of a member.
+//! The session configuration of seed model §1: fixed for the life of a member.
 
 use serde::{Deserialize, Serialize};
 
-/// Configuration of one member. Every field has the default of cgmsm.md §1, so a trace may omit any.
+/// Configuration of one member. Every field has the default of seed model §1, so a trace may omit any.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {

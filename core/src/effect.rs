@@ -1,4 +1,4 @@
-//! Effects (cgmsm.md §4): imperatives the member returns, in order, from each input.
+//! Effects (seed model §4): imperatives the member returns, in order, from each input.
 
 use crate::assignment::PartitionSet;
 use crate::config::Config;

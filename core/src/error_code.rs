@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// An error code as Kafka names it. Unknown names are kept verbatim: cgmsm.md §3 makes any code
+/// An error code as Kafka names it. Unknown names are kept verbatim: seed model §3 makes any code
 /// outside §5.5 and §5.7 fatal, so a trace may carry codes this enum does not list.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(from = "String", into = "String")]

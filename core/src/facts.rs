@@ -17,7 +17,7 @@ use crate::state::StateName;
 use crate::time::Millis;
 use serde::Serialize;
 
-/// What the shipped client keeps beside the seed's observables (reference §3.1).
+/// What the shipped client keeps beside the seed's observables (`AbstractMembershipManager`'s fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LocalFacts {
     /// Partitions marked pending revocation (no longer fetched, not yet released).

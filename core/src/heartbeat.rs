@@ -1,4 +1,4 @@
-//! Heartbeat sending (cgmsm.md §5 "Sending", §5.6, §5.7): at most one in flight, at most one
+//! Heartbeat sending (seed model §5 "Sending", §5.6, §5.7): at most one in flight, at most one
 //! remembered behind it, and a retry owed after a retriable answer.
 //!
 //! | timer | when it fires (on a `tick` at or after it) | what it emits |

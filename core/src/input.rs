@@ -1,4 +1,4 @@
-//! Inputs (cgmsm.md §3): facts that happened to the member, each handled at a time `now`.
+//! Inputs (seed model §3): facts that happened to the member, each handled at a time `now`.
 
 use crate::assignment::PartitionSet;
 use crate::error_code::ErrorCode;

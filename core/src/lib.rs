@@ -1,7 +1,7 @@
 //! # kip848-core
 //!
 //! The consumer side of KIP-848's group membership, as the sans-IO state machine of
-//! `shared/spec/cgmsm.md` (the "seed model"): JOINING → JOINED ⇄ ASSIGNING, fencing back to
+//! `docs/seed-model.md` (the "seed model"): JOINING → JOINED ⇄ ASSIGNING, fencing back to
 //! JOINING, revoke-then-assign reconciliation with its callbacks, leaving via TERMINATING →
 //! TERMINATED. Plus the trace file format, a [`Timeline`] for rewind and replay, and the lines the
 //! `kip848-replay` command prints.
@@ -37,6 +37,7 @@
 //! assert_eq!(member.poll_timeout(), None); // the acknowledgement is in flight
 //! ```
 
+pub mod about;
 pub mod application;
 mod assignment;
 pub mod chips;
@@ -70,6 +71,7 @@ pub mod quiz;
 mod reconciliation;
 mod rejected;
 pub mod replay;
+pub mod sources;
 mod state;
 mod time;
 pub mod timeline;

@@ -40,7 +40,7 @@ impl State {
     }
 }
 
-/// One consumer group member: the seed CGMSM of cgmsm.md. Deterministic and clock-free.
+/// One consumer group member: the seed CGMSM of the seed model. Deterministic and clock-free.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
     pub(crate) config: Config,
@@ -109,7 +109,7 @@ impl Member {
         Ok(())
     }
 
-    /// Every rejection rule of cgmsm.md §3, checked before anything changes.
+    /// Every rejection rule of seed model §3, checked before anything changes.
     fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
         if matches!(self.state, State::Terminated { .. }) {
             return Err(Rejected::Terminated);

@@ -1,5 +1,5 @@
-//! The two models a trace can run on: the seed design (cgmsm.md) and the client Kafka shipped
-//! (shared/reference/kafka-client-model.md). Same inputs, same effect vocabulary.
+//! The two models a trace can run on: the seed design (the seed model) and the client Kafka shipped
+//! (Kafka's `AbstractMembershipManager` and `ConsumerHeartbeatRequestManager`, 4.x). Same inputs, same effect vocabulary.
 
 use crate::state::{StateName, TRANSITIONS};
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,7 @@ use crate::effect::Effect;
 use crate::machine::{AnyMember, Machine};
 use crate::model::Model;
 use crate::narration::{describe_input, headline};
+use crate::sources::{cited, Cited};
 use crate::state::StateName;
 use crate::timeline::Timeline;
 use crate::trace::Trace;
@@ -35,8 +36,8 @@ pub struct Question {
     pub choices: Vec<String>,
     /// Index of the right choice.
     pub answer: usize,
-    /// The rule that decides it (a section of cgmsm.md, KIP-848 or the reference).
-    pub rule: String,
+    /// The rule that decides it, with its sources (the seed model, Kafka's code, a KIP).
+    pub rule: Cited,
     /// What the step does, in words (shown with the feedback).
     pub explanation: String,
 }
@@ -68,7 +69,7 @@ pub fn questions(t: &Timeline, step: usize) -> Vec<Question> {
     );
     let other = other_model(t, step);
     let mut out = Vec::new();
-    let mut push = |topic, prompt: String, right: String, wrong: Vec<String>, rule: String| {
+    let mut push = |topic, prompt: String, right: String, wrong: Vec<String>, rule: Cited| {
         if let Some((choices, answer)) = arrange(step, right, wrong) {
             out.push(Question {
                 topic,
@@ -133,10 +134,10 @@ pub fn questions(t: &Timeline, step: usize) -> Vec<Question> {
         }
         let prompt = format!("Next: {input}. The member sends a heartbeat: what does it carry?");
         let rule = match t.model() {
-            Model::Seed => "cgmsm.md §4 and §5.6: a full heartbeat to join or retry; a delta carries the owned partitions only when they changed (always when acknowledging)",
-            Model::Kafka => "reference §6: the shipped client sends full fields after joining or an error, otherwise only what changed",
+            Model::Seed => cited("The seed sends a full heartbeat to join, to rejoin and to retry; a delta carries the owned partitions only when they changed, and always when it acknowledges", &["seed-4", "seed-5.6", "seed-5.7"]),
+            Model::Kafka => cited("The Java client's heartbeat is full while it is JOINING and the first one after an error answer or a failed request; otherwise it carries only what changed, the owned partitions whenever its local assignment changed", &["client-heartbeat-fields", "client-heartbeat-reset"]),
         };
-        push(Topic::Heartbeat, prompt, right, wrong, rule.to_owned());
+        push(Topic::Heartbeat, prompt, right, wrong, rule);
     }
     out
 }
@@ -194,25 +195,32 @@ fn state_choices(model: Model, before: &AnyMember, after: &AnyMember) -> (String
     (right.as_str().to_owned(), wrong)
 }
 
-fn state_rule(model: Model, effects: &[Effect]) -> String {
-    if model == Model::Kafka {
-        return "reference §2.2: the shipped client's MemberState transitions".to_owned();
-    }
+fn state_rule(model: Model, effects: &[Effect]) -> Cited {
     let last = effects.iter().rev().find_map(|e| match e {
         Effect::Transition { from, to } => Some((*from, *to)),
         _ => None,
     });
     use StateName::*;
-    let rule = match last {
-        Some((New, Joining)) => "cgmsm.md §5.1: subscribing sends a full heartbeat with epoch 0",
-        Some((Joining, Joined)) => "cgmsm.md §5.2: the first success makes the member JOINED",
-        Some((_, Assigning)) | Some((Assigning, Joined)) => "cgmsm.md §5.3–§5.4: a new target starts a reconciliation; JOINED again once the newest target is owned",
-        Some((_, Joining)) => "cgmsm.md §5.5: fenced, the member rejoins with epoch 0",
-        Some((_, Terminating)) => "cgmsm.md §5.9: closing revokes everything, then sends the leave",
-        Some((_, Terminated)) => "cgmsm.md §5.8–§5.10: a fatal error, or the leave's answer, terminates",
-        _ => "cgmsm.md §5.3: an answer without a new target changes no state",
-    };
-    rule.to_owned()
+    match (model, last) {
+        (Model::Seed, Some((New, Joining))) => cited("Subscribing sends a full heartbeat with epoch 0", &["seed-5.1"]),
+        (Model::Seed, Some((Joining, Joined))) => cited("The first successful answer makes the member JOINED", &["seed-5.2"]),
+        (Model::Seed, Some((_, Assigning)) | Some((Assigning, Joined))) => cited("A new assignment starts a reconciliation; the member is JOINED again once it owns the newest one", &["seed-5.3", "seed-5.4"]),
+        (Model::Seed, Some((_, Joining))) => cited("Fenced, the member clears what it owns and rejoins with epoch 0", &["seed-5.5"]),
+        (Model::Seed, Some((_, Terminating))) => cited("Closing revokes everything, then sends the leave heartbeat", &["seed-5.9"]),
+        (Model::Seed, Some((_, Terminated))) => cited("A fatal error, or the answer to the leave, terminates the member", &["seed-5.8", "seed-5.9", "seed-5.10"]),
+        (Model::Seed, _) => cited("An answer without a new assignment changes no state", &["seed-5.3"]),
+        (Model::Kafka, Some((Unsubscribed, Joining))) => cited("Subscribing makes the client join: a full heartbeat with epoch 0", &["client-transition", "client-heartbeat-fields"]),
+        (Model::Kafka, Some((_, Reconciling))) => cited("An answer with an assignment different from what the member owns starts a reconciliation", &["client-target", "client-reconcile"]),
+        (Model::Kafka, Some((_, Acknowledging))) => cited("Once reconciled, the client acknowledges with its next heartbeat, sent at once", &["client-ack"]),
+        (Model::Kafka, Some((_, Stable))) => cited("The acknowledgement has been sent: nothing is left to reconcile", &["client-ack", "client-member-state"]),
+        (Model::Kafka, Some((_, Fenced))) => cited("FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: the client is fenced, runs onPartitionsLost, then rejoins", &["client-fenced", "client-lost"]),
+        (Model::Kafka, Some((_, Joining))) => cited("After onPartitionsLost the fenced client rejoins with epoch 0", &["client-fenced"]),
+        (Model::Kafka, Some((_, PrepareLeaving) | (_, Leaving))) => cited("Leaving runs the revocation callbacks first, then sends the leave heartbeat (−1, or −2 for a static member)", &["client-leave-epoch", "client-close-callbacks"]),
+        (Model::Kafka, Some((_, Unsubscribed))) => cited("The client is out of the group once its leave heartbeat has been sent, without waiting for the answer", &["client-test-leave-epoch"]),
+        (Model::Kafka, Some((_, Stale))) => cited("The poll timer expired: the client leaves the group itself and waits for the next poll()", &["client-poll-timer", "client-stale"]),
+        (Model::Kafka, Some((_, Fatal))) => cited("Any error the client cannot retry or rejoin from is fatal", &["client-heartbeat-errors"]),
+        (Model::Kafka, _) => cited("An answer without a new assignment changes no state", &["client-member-state"]),
+    }
 }
 
 fn asks_callbacks(effects: &[Effect], input: &crate::input::Input) -> bool {
@@ -284,17 +292,16 @@ fn callback_distractors(
     wrong
 }
 
-fn callback_rule(model: Model, effects: &[Effect]) -> String {
+fn callback_rule(model: Model, effects: &[Effect]) -> Cited {
     let cleared = effects
         .iter()
         .any(|e| matches!(e, Effect::ClearAssigned { .. }));
-    let rule = match (model, cleared) {
-        (Model::Seed, true) => "cgmsm.md §5.5, §5.8: fenced or failed, the seed clears the assigned set without any callback",
-        (Model::Seed, false) => "cgmsm.md §5.4: revoke first, then assign, and only the difference (KIP-848 is incremental: no eager revoke-everything)",
-        (Model::Kafka, true) => "reference §5: the shipped client runs onPartitionsLost before it clears what it held",
-        (Model::Kafka, false) => "reference §3: auto-commit, onPartitionsRevoked for the difference, then onPartitionsAssigned (always, even with nothing added)",
-    };
-    rule.to_owned()
+    match (model, cleared) {
+        (Model::Seed, true) => cited("Fenced or failed, the seed clears the assigned set without any callback", &["seed-5.5", "seed-5.8"]),
+        (Model::Seed, false) => cited("Revoke first, then assign, and only the difference: KIP-848 is incremental, there is no eager revoke-everything", &["seed-5.4", "kip-848-reconciliation"]),
+        (Model::Kafka, true) => cited("The Java client runs onPartitionsLost before it clears what it held", &["client-lost"]),
+        (Model::Kafka, false) => cited("Auto-commit (when enabled), onPartitionsRevoked for what is given up, then onPartitionsAssigned — always, even with nothing added", &["client-auto-commit-before-rebalance", "client-revoke-assign", "client-test-empty-assignment"]),
+    }
 }
 
 fn heartbeat_words(epoch: i32, full: bool, owned: Option<&PartitionSet>) -> String {

@@ -1,4 +1,4 @@
-//! Reconciliation (cgmsm.md §5.4) and the revocation of leaving (§5.9), as plans of steps.
+//! Reconciliation (seed model §5.4) and the revocation of leaving (§5.9), as plans of steps.
 //!
 //! A plan is computed when it starts; steps are emitted in order until one waits for a completion
 //! (commit_offsets and the `invoke_*` callbacks, unless `auto_complete`). A `completed` input then

@@ -1,4 +1,4 @@
-//! Why an input was refused. A rejected input leaves the member exactly as it was (cgmsm.md §3).
+//! Why an input was refused. A rejected input leaves the member exactly as it was (seed model §3).
 
 use crate::input::InputKind;
 use crate::state::StateName;

@@ -1,4 +1,4 @@
-//! State names of both models, and the seed model's six states (cgmsm.md §2) with the transitions
+//! State names of both models, and the seed model's six states (seed model §2) with the transitions
 //! §5 allows between them. The shipped client's ten states and its table are in [`crate::kafka`].
 //!
 //! ```text
@@ -33,7 +33,7 @@ pub enum StateName {
     Terminating,
     /// Final: left, closed before joining, or failed with a fatal error.
     Terminated,
-    // ---- the shipped Kafka client (reference §2.1); JOINING is shared ----
+    // ---- the shipped Kafka client (Kafka's `MemberState`); JOINING is shared ----
     /// Has a group id but no subscription (initial state, or after leaving).
     Unsubscribed,
     /// Has a target different from what it owns: resolving names, committing, running callbacks.
@@ -106,7 +106,7 @@ pub enum Cause {
     LeaveAnswered,
 }
 
-/// Every transition cgmsm.md §5 can emit, with its cause (rule number in the comment).
+/// Every transition seed model §5 can emit, with its cause (rule number in the comment).
 pub const TRANSITIONS: [(StateName, StateName, Cause); 15] = {
     use Cause::*;
     use StateName::{Assigning, Joined, Joining, New, Terminated, Terminating};

@@ -1,4 +1,4 @@
-//! Trace files (`shared/spec/trace-format.md`): a session saved as its configuration and inputs.
+//! Trace files (`docs/trace-format.md`): a session saved as its configuration and inputs.
 //!
 //! Parsing is strict: an unknown or missing field, a wrong type, a wrong `format` or a decreasing
 //! `at` is an error that names the step index and the field. States and effects are never stored;
@@ -70,6 +70,9 @@ pub struct Trace {
     pub model: Model,
     pub title: Option<String>,
     pub description: Option<String>,
+    /// Where the scenario's claims about Kafka come from: ids of [`crate::sources::SOURCES`]
+    /// (a file may name others; the screen shows the ones it knows).
+    pub sources: Vec<String>,
     pub config: Config,
     pub steps: Vec<Step>,
 }
@@ -170,6 +173,7 @@ impl Trace {
             model: raw.model,
             title: raw.title,
             description: raw.description,
+            sources: raw.sources,
             config: raw.config,
             steps,
         })
@@ -191,6 +195,7 @@ impl Trace {
             model: self.model,
             title: self.title.clone(),
             description: self.description.clone(),
+            sources: self.sources.clone(),
             config: self.config.clone(),
             steps: self.steps.iter().map(RawStep::from_step).collect(),
         }

@@ -23,6 +23,9 @@ pub(crate) struct RawTrace {
     pub(crate) title: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) description: Option<String>,
+    /// Where the scenario's claims about Kafka come from: ids of the core's source registry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) sources: Vec<String>,
     #[serde(default)]
     pub(crate) config: Config,
     pub(crate) steps: Vec<RawStep>,

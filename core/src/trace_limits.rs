@@ -22,6 +22,12 @@ impl RawTrace {
                 ),
             ));
         }
+        if self.sources.len() > 64 || self.sources.iter().any(|s| s.len() > 80) {
+            return Err(top(
+                "sources",
+                "at most 64 source ids of at most 80 characters each".to_owned(),
+            ));
+        }
         let texts = [("title", &self.title), ("description", &self.description)];
         for (field, text) in texts {
             if let Some(message) = text.as_deref().and_then(|t| too_long(t, MAX_TEXT_CHARS)) {

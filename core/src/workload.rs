@@ -50,6 +50,7 @@ pub fn session(len: usize) -> Trace {
         model: crate::model::Model::Seed,
         title: Some(format!("Synthetic session of {len} inputs")),
         description: None,
+        sources: Vec::new(),
         config,
         steps,
     }

@@ -77,7 +77,7 @@ fn may_change(effect: &Effect, first: bool) -> BTreeSet<&'static str> {
         // A failed callback drops the running reconciliation of the shipped client as it reports.
         Effect::ReportError { .. } => ["target", "awaiting"].into(),
     };
-    // A heartbeat asked for while one is in flight is remembered without an effect (cgmsm.md §5
+    // A heartbeat asked for while one is in flight is remembered without an effect (seed model §5
     // "Sending"): it shows with the effect after which it happened. Likewise the shipped client
     // drops partitions pending revocation (already out of the assigned set) without an effect of
     // their own when a late release completes: the "revoking" chips go with the next effect.
@@ -95,7 +95,7 @@ fn may_change(effect: &Effect, first: bool) -> BTreeSet<&'static str> {
             "next_deadline",
             "newest_target",
             "awaiting",
-            // A failed callback makes the shipped client drop its reconciliation (reference §3.3
+            // A failed callback makes the shipped client drop its reconciliation (`AbstractMembershipManager.maybeReconcile`
             // 7d): no effect of its own, it shows with the report that follows.
             "target",
             "local.received",

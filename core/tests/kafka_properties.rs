@@ -5,7 +5,7 @@
 //!
 //! "Subset of the last assignment received" is read as: of the assignment the acknowledged
 //! reconciliation started from. The shipped client finishes a running reconciliation and
-//! acknowledges *its* snapshot even when a newer target has arrived meanwhile (reference §3.5),
+//! acknowledges *its* snapshot even when a newer target has arrived meanwhile (`AbstractMembershipManager`),
 //! so the acknowledged set may not be a subset of the very newest one.
 
 use kip848_core::kafka::{is_allowed, KafkaMember};

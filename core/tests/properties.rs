@@ -1,4 +1,4 @@
-//! The invariants of cgmsm.md §6, checked after every input of random sequences (with random
+//! The invariants of seed model §6, checked after every input of random sequences (with random
 //! configurations, and rejected inputs included), plus determinism and trace round trips.
 
 use kip848_core::trace::Trace;
@@ -68,6 +68,7 @@ proptest! {
             model: Model::Seed,
             title: Some("t".into()),
             description: None,
+            sources: vec!["seed-5.4".into()],
             config,
             steps: steps.into_iter().map(|(at, input)| Step::new(Millis(at), input)).collect(),
         };

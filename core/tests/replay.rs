@@ -29,7 +29,7 @@ fn scenarios() -> Vec<PathBuf> {
     json_files(&manifest_dir().join("../assets/scenarios"))
 }
 
-/// The shipped client's scenarios, one per test of Kafka's own (reference §8).
+/// The shipped client's scenarios, one per test of Kafka's own (Kafka's `ConsumerMembershipManagerTest` and `ConsumerHeartbeatRequestManagerTest`).
 fn kafka_traces() -> Vec<PathBuf> {
     json_files(&manifest_dir().join("tests/traces/kafka"))
 }

@@ -98,7 +98,10 @@ fn check_quiz(timeline: &Timeline) -> Result<usize, String> {
                     return Err(format!("{at}: wrong choice {:?} is also right", w.1));
                 }
             }
-            if q.rule.is_empty() || !q.explanation.starts_with(&format!("Step {step}: ")) {
+            if q.rule.text.is_empty()
+                || q.rule.sources.is_empty()
+                || !q.explanation.starts_with(&format!("Step {step}: "))
+            {
                 return Err(format!("{at}: no rule or explanation"));
             }
         }
@@ -155,7 +158,7 @@ fn a_fence_asks_whether_any_callback_runs_and_offers_the_eager_rebalance_elsewhe
         "the shipped client's answer is offered: {:?}",
         q.choices
     );
-    assert!(q.rule.contains("§5.5"));
+    assert!(q.rule.sources.contains(&"seed-5.5"));
     let target = questions(&timeline, 6);
     let q = target
         .iter()

@@ -1,4 +1,4 @@
-//! The configuration of cgmsm.md §1. A configuration is fixed for a session, so applying one
+//! The configuration of seed model §1. A configuration is fixed for a session, so applying one
 //! restarts it.
 
 use crate::components::glossary::Term;
@@ -82,7 +82,7 @@ pub fn ConfigPanel() -> impl IntoView {
                         let chosen = if event_target_value(&ev) == "kafka" { Model::Kafka } else { Model::Seed };
                         session.set_model(chosen);
                     }>
-                    <option value="seed">"seed: the CGMSM design page (cgmsm.md)"</option>
+                    <option value="seed">"seed: the CGMSM design page (the seed model)"</option>
                     <option value="kafka">"kafka: the client Kafka shipped (4.x)"</option>
                 </select>
             </div>

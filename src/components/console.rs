@@ -212,7 +212,7 @@ fn SuccessFields(field_error: RwSignal<Option<String>>) -> impl IntoView {
     }
 }
 
-/// Every error code of cgmsm.md §5, grouped by what the member does with it.
+/// Every error code of seed model §5, grouped by what the member does with it.
 #[component]
 fn ErrorPicker() -> impl IntoView {
     let session = use_session();

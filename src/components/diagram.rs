@@ -205,7 +205,7 @@ pub fn Diagram(
     }
 }
 
-/// The shipped client's "valid previous states" table (MemberState.java, reference §2.2).
+/// The shipped client's "valid previous states" table (MemberState.java).
 #[component]
 fn TransitionTable(frame: Signal<Frame>) -> impl IntoView {
     let current = move || frame.with(|f| f.facts.state);

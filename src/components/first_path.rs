@@ -2,6 +2,7 @@
 //! legal thing (the core's hint, with its key), and a short "What is KIP-848" one click away.
 
 use crate::components::scenario_panel::focus_transport;
+use crate::components::source_links::SourceLinks;
 use crate::context::{use_session, Playback, Session};
 use crate::shortcuts::{run, shortcut_of, Action};
 use kip848_core::hint::{next, Next};
@@ -77,10 +78,9 @@ pub fn FirstPath() -> impl IntoView {
             </div>
             <Show when=move || session.about_open.get()>
                 <div class="about" data-testid="about">
-                    <p>
-                        "KIP-848 is Kafka's next-generation consumer rebalance protocol. In the classic protocol every consumer of a group stopped, gave up all its partitions and waited while one of them computed a new assignment (JoinGroup and SyncGroup): a stop-the-world rebalance. "
-                        "With KIP-848 the broker's group coordinator computes each member's target and each member moves to it on its own, by heartbeats: revoking only what it must give up, then taking what it gains, while the rest keep consuming."
-                    </p>
+                    {kip848_core::about::ABOUT.iter().map(|p| view! {
+                        <p>{p.text} " " <span class="muted small">"(" <SourceLinks ids=p.sources/> ")"</span></p>
+                    }).collect_view()}
                     <p>
                         "Here you play the coordinator for one member (or watch a whole group): every heartbeat, epoch and callback is shown one effect at a time. "
                         <a href=KIP_URL rel="noopener noreferrer" target="_blank">"Read KIP-848"</a>

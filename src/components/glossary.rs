@@ -2,6 +2,7 @@
 //! words and shows the core's definition (`kip848_core::glossary`) on pointer hover and keyboard
 //! focus, announced through `aria-describedby`. The glossary panel lists them all.
 
+use crate::components::source_links::SourceLinks;
 use crate::context::use_session;
 use kip848_core::glossary::{term_of, TERMS};
 use leptos::prelude::*;
@@ -66,7 +67,7 @@ pub fn GlossaryDialog() -> impl IntoView {
                         <dd>
                             {t.definition}
                             {t.shipped.map(|s| view! { <span class="shipped">" " {s}</span> })}
-                            <span class="muted source">" (" {t.source} ")"</span>
+                            <span class="muted">" Sources: " <SourceLinks ids=t.sources/> "."</span>
                         </dd>
                     }).collect_view()}
                 </dl>

@@ -46,7 +46,7 @@ pub fn MemberFacts(
                 <dd data-testid="pending-revocation">{l.pending_revocation}</dd>
                 <dt><Term id="reconciliation">"Reconciled"</Term></dt>
                 <dd data-testid="current-assignment">{l.reconciled}</dd>
-                <dt><Term id="target-assignment">"Target"</Term></dt>
+                <dt><Term id="response-assignment">"Target"</Term></dt>
                 <dd data-testid="target-assignment">{l.received}</dd>
                 <dt>"Awaiting metadata"</dt>
                 <dd data-testid="unresolved">{l.unresolved}</dd>

@@ -26,4 +26,5 @@ pub mod scenario_panel;
 pub mod sequence;
 pub mod session_panel;
 pub mod share_controls;
+pub mod source_links;
 pub mod time_controls;

@@ -3,6 +3,7 @@
 //! as it goes, and at the end. One panel for both views; each view says what is asked and what
 //! checking and going on do.
 
+use crate::components::source_links::SourceLinks;
 use crate::context::use_session;
 use crate::quiz::QuizState;
 use kip848_core::quiz::{quiz_steps, Question};
@@ -94,7 +95,7 @@ pub fn QuizPanel(
                                 <div class=format!("feedback {}", if right { "right" } else { "wrong" }) role="status" data-testid="quiz-feedback">
                                     <p><strong>{if right { "Right." } else { "Not quite." }}</strong>
                                         {(!right).then(|| format!(" The answer: {}.", q.choices[q.answer]))}</p>
-                                    <p data-testid="quiz-rule">"Rule: " {q.rule.clone()}</p>
+                                    <p data-testid="quiz-rule">"Rule: " {q.rule.text} ". " <SourceLinks ids=q.rule.sources/></p>
                                     <p class="muted">{q.explanation.clone()}</p>
                                 </div>
                                 <button class="primary" data-testid="quiz-next" on:click=move |_| next.run(())>

@@ -3,6 +3,7 @@
 //! differences grouped by root cause with *Align* switches, both timelines row by row, and the
 //! review to take away (one HTML file, or a Rust test of every step's effects).
 
+use crate::components::source_links::SourceLinks;
 use crate::components::{
     app_lane::AppLane, assigned_set::AssignedSet, diagram::Diagram, member_facts::MemberFacts,
 };
@@ -112,7 +113,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
         <main class="review-layout" data-testid="review-view">
             <section class="panel review-head" aria-labelledby="review-title">
                 <h2 id="review-title">"Design review: " {title}</h2>
-                <p class="muted">"The same inputs through the seed design (cgmsm.md) and the client Kafka shipped, on one cursor: → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <p class="muted">"The same inputs through the seed design (the project's seed model) and the client Kafka shipped, on one cursor: → and ← one effect, Shift+→ and Shift+← one input."</p>
                 <div class="row transport-row">
                     <button class="transport" data-testid="review-to-start" aria-label="Go to the start" on:click=move |_| review.seek(0)>"|◀"</button>
                     <button class="transport" data-testid="review-row-back" aria-label="One input back" on:click=move |_| review.row_back()>"◀◀"</button>
@@ -136,7 +137,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                         view! {
                             <li data-testid="review-cause" data-cause=g.cause.as_str()>
                                 <strong>{g.cause.title()}</strong> ": " {g.why}
-                                <span class="muted">{format!(" Steps {} ({}; {}).", steps.join(", "), g.source.seed, g.source.shipped)}</span>
+                                <span class="muted">{format!(" Steps {}. ", steps.join(", "))} "Seed: " <SourceLinks ids=g.source.seed/> "; Java client: " <SourceLinks ids=g.source.shipped/> "."</span>
                                 " "
                                 <button class="link-button" data-testid="review-cause-go" on:click=move |_| review.seek(first + 1)>{format!("Go to step {}", first + 1)}</button>
                             </li>

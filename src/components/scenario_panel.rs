@@ -3,6 +3,7 @@
 //! handed to the transport, so Space plays.
 
 use crate::app::open_scenario;
+use crate::components::source_links::SourceList;
 use crate::context::{use_session, Playback, Session};
 use crate::scenarios::titles;
 use leptos::prelude::*;
@@ -85,6 +86,12 @@ pub fn ScenarioPanel() -> impl IntoView {
             })}
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>
             <p class="muted" data-testid="scenario-description">{description}</p>
+                {move || {
+                    let list = session.timeline.with(|t| kip848_core::sources::known(&t.trace().sources));
+                    (!list.is_empty()).then(|| view! {
+                        <p class="muted small" data-testid="scenario-sources">"Sources: " <SourceList list=list/> "."</p>
+                    })
+                }}
             <Show when=move || note().is_some()>
                 <blockquote class="narration" data-testid="narration">{note}</blockquote>
             </Show>

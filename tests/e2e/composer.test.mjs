@@ -39,7 +39,7 @@ test('a success with an explicit target, built with chips and quick actions, is 
   await done();
 });
 
-test('each error class and no answer do what cgmsm.md says', async () => {
+test('each error class and no answer do what the seed model says', async () => {
   const { page, done } = await fresh();
   await page.getByTestId('subscribe').click();
   await page.getByTestId('answer').click();

@@ -17,6 +17,19 @@ function core(args) {
   return out.trim().split('\n').map((l) => JSON.parse(l));
 }
 
+/// The rule as the feedback shows it: its text, then each source's label and versions, from the
+/// core's registry (`kip848-replay --sources`).
+let registry;
+function ruleText(rule) {
+  registry ??= new Map(core(['--sources']).map((s) => [s.id, s]));
+  const cited = rule.sources.map((id) => {
+    const s = registry.get(id);
+    assert.ok(s, `the rule cites an unknown source ${id}`);
+    return s.versions ? `${s.label} (${s.versions})` : s.label;
+  });
+  return `Rule: ${rule.text}. ${cited.join(', ')}`;
+}
+
 test('a newcomer reaches JOINED with partitions in at most three actions, by the hints alone', async () => {
   const { page, done } = await open(browser, server.url);
   // The first thing in view is a way in, not a rejection.
@@ -120,7 +133,7 @@ test('a whole quiz, answered with the keyboard alone: right and wrong answers ea
     } else {
       assert.ok(feedback.startsWith(`Not quite. The answer: ${q.choices[q.answer]}.`), feedback);
     }
-    assert.equal(await text(page, 'quiz-rule'), `Rule: ${q.rule}`);
+    assert.equal(await text(page, 'quiz-rule'), ruleText(q.rule));
     assert.ok(feedback.includes(q.explanation));
     // The feedback's button has the focus: Enter goes on (the next question, or the step revealed).
     await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-next');
@@ -175,7 +188,7 @@ test('the group view asks when a partition changes hands, and the answer is what
   for (let k = 0; k < q.answer; k += 1) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expectText(page, 'quiz-feedback', /^Right\./);
-  assert.equal(await text(page, 'quiz-rule'), `Rule: ${q.rule}`);
+  assert.equal(await text(page, 'quiz-rule'), ruleText(q.rule));
   await page.waitForFunction(() => document.activeElement?.dataset.testid === 'quiz-next');
   await page.keyboard.press('Enter');
   await page.locator('body').click({ position: { x: 2, y: 2 } });

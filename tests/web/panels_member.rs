@@ -11,7 +11,7 @@ use wasm_bindgen_test::*;
 async fn the_diagram_draws_every_transition_and_highlights_the_current_state() {
     let m = mount(scenario("04-fenced-while-joined"), || view! { <Diagram/> });
     let edges = m.root.query_selector_all(".edge").expect("edges").length();
-    assert_eq!(edges, 14, "every (from, to) pair of cgmsm.md §5");
+    assert_eq!(edges, 14, "every (from, to) pair of seed model §5");
     assert_eq!(
         m.attr("node-JOINED", "data-current").as_deref(),
         Some("true")

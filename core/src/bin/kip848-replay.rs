@@ -1,11 +1,12 @@
 //! `kip848-replay FILE` (or `-` for standard input): validates a trace file and prints one JSON
-//! line per step (shared/spec/trace-format.md). A malformed file: one message on standard error,
+//! line per step (docs/trace-format.md). A malformed file: one message on standard error,
 //! nothing on standard output, exit status 2.
 //!
 //! `kip848-replay --frames FILE` prints instead one JSON line per position of the screen: each
 //! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
 //! frame every panel of the page renders at that position. `--quiz FILE` prints the questions the
-//! quiz asks about each step; `--glossary` prints the glossary (no file). `--rust-test FILE [NAME]`
+//! quiz asks about each step; `--glossary` prints the glossary and `--sources` the sources every
+//! claim cites (no file). `--rust-test FILE [NAME]`
 //! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
@@ -24,6 +25,13 @@ fn main() -> ExitCode {
     if args.len() == 1 && args[0] == "--glossary" {
         for term in kip848_core::glossary::TERMS {
             println!("{}", serde_json::to_string(&term).unwrap_or_default());
+        }
+        return ExitCode::SUCCESS;
+    }
+    if args.len() == 1 && args[0] == "--sources" {
+        for source in kip848_core::sources::SOURCES {
+            let line = kip848_core::sources::SourceLine::from(source);
+            println!("{}", serde_json::to_string(&line).unwrap_or_default());
         }
         return ExitCode::SUCCESS;
     }
@@ -93,7 +101,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], or kip848-replay --glossary";
+const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --glossary, or kip848-replay --sources";
 
 /// `--rust-test FILE [NAME]`: the trace as a Rust test of kip848-core, named NAME (else after the
 /// file).

@@ -280,6 +280,7 @@ pub fn align(trace: &Trace, align: &Align) -> Aligned {
             steps,
             title: trace.title.clone(),
             description: trace.description.clone(),
+            sources: trace.sources.clone(),
         }
     };
     Aligned {

@@ -72,13 +72,12 @@ pub enum Cause {
     ClientAssignor,
 }
 
-/// Where a cause is written down: a section of each specification.
+/// Where a cause is written down, for each model: ids of [`crate::sources::SOURCES`] (the seed
+/// model's sections, Kafka's code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Source {
-    /// A section of `shared/spec/cgmsm.md`.
-    pub seed: &'static str,
-    /// A section of `shared/reference/kafka-client-model.md`.
-    pub shipped: &'static str,
+    pub seed: &'static [&'static str],
+    pub shipped: &'static [&'static str],
 }
 
 impl Cause {
@@ -185,44 +184,42 @@ impl Cause {
 
     /// The sections each specification gives this behaviour in.
     pub fn source(self) -> Source {
-        let (seed, shipped) = match self {
-            Cause::Unexplained => ("", ""),
-            Cause::OnPartitionsLost => ("cgmsm.md §5.5, §5.8", "kafka-client-model.md §2.3"),
-            Cause::FailedCallbackRetried => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7d)"),
-            Cause::StaleMember => (
-                "cgmsm.md §5 (known simplifications)",
-                "kafka-client-model.md §5.4",
-            ),
-            Cause::CloseInApplication => ("cgmsm.md §5.9", "kafka-client-model.md §5.2"),
-            Cause::LeaveEndsWhenSent => ("cgmsm.md §5.9", "kafka-client-model.md §5.1 (5)"),
-            Cause::JoiningUntilAssignment => ("cgmsm.md §5.2", "kafka-client-model.md §3.2, §6.2"),
-            Cause::AcknowledgingState => (
-                "cgmsm.md §5 (sending), §5.4",
-                "kafka-client-model.md §3.5, §3.7",
-            ),
-            Cause::LocalEpochAcknowledged => {
-                ("cgmsm.md §5.3", "kafka-client-model.md §3.1, §3.2 (4)")
+        let (seed, shipped): (&[&str], &[&str]) = match self {
+            Cause::Unexplained => (&[], &[]),
+            Cause::OnPartitionsLost => {
+                (&["seed-5.5", "seed-5.8"], &["client-fenced", "client-lost"])
             }
-            Cause::RetryAtOnce => ("cgmsm.md §5.7", "kafka-client-model.md §4.1, §6.2"),
-            Cause::IntervalRestartedByAnswer => {
-                ("cgmsm.md §5.6", "kafka-client-model.md §4.1, §6.1")
+            Cause::FailedCallbackRetried => (&["seed-5.4"], &["client-reconcile"]),
+            Cause::StaleMember => (&["seed-simplified"], &["client-poll-timer", "client-stale"]),
+            Cause::CloseInApplication => (&["seed-5.9"], &["client-close-callbacks"]),
+            Cause::LeaveEndsWhenSent => (&["seed-5.9"], &["client-test-leave-epoch"]),
+            Cause::JoiningUntilAssignment => {
+                (&["seed-5.2"], &["client-target", "client-heartbeat-fields"])
             }
-            Cause::TopicNamesResolved => (
-                "cgmsm.md §5 (known simplifications)",
-                "kafka-client-model.md §3.6",
+            Cause::AcknowledgingState => (&["seed-5", "seed-5.4"], &["client-ack"]),
+            Cause::LocalEpochAcknowledged => (
+                &["seed-5.3"],
+                &["client-target", "client-test-empty-assignment"],
             ),
-            Cause::ClientGeneratedMemberId => {
-                ("cgmsm.md §3, §5.2", "kafka-client-model.md §1.1, §2.3")
-            }
+            Cause::RetryAtOnce => (&["seed-5.7"], &["client-heartbeat-errors"]),
+            Cause::IntervalRestartedByAnswer => (&["seed-5.6"], &["client-heartbeat-interval"]),
+            Cause::TopicNamesResolved => (&["seed-simplified"], &["client-topic-ids"]),
+            Cause::ClientGeneratedMemberId => (
+                &["seed-3", "seed-5.2"],
+                &["hb-request-v1-member-id", "kip-1082"],
+            ),
             Cause::HeartbeatBetweenRevokeAndAssign => {
-                ("cgmsm.md §1, §5.4", "kafka-client-model.md §3.3 (8)")
+                (&["seed-1", "seed-5.4"], &["client-revoke-assign"])
             }
-            Cause::SeedRejectsInput => ("cgmsm.md §3", "kafka-client-model.md §2.3"),
-            Cause::TerminatedIsFinal => ("cgmsm.md §5.10", "kafka-client-model.md §2.3"),
-            Cause::NoListener => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7a, 7b)"),
-            Cause::AutoCommit => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (6)"),
-            Cause::AssignedAlwaysCalled => ("cgmsm.md §5.4", "kafka-client-model.md §3.3 (7b)"),
-            Cause::ClientAssignor => ("cgmsm.md §1, §5.4", "kafka-client-model.md §9.1"),
+            Cause::SeedRejectsInput => (&["seed-3"], &["client-member-state"]),
+            Cause::TerminatedIsFinal => (&["seed-5.10"], &["client-member-state"]),
+            Cause::NoListener => (&["seed-5.4"], &["client-listener-invoker"]),
+            Cause::AutoCommit => (&["seed-5.4"], &["client-auto-commit-before-rebalance"]),
+            Cause::AssignedAlwaysCalled => (
+                &["seed-5.4"],
+                &["client-revoke-assign", "client-test-empty-assignment"],
+            ),
+            Cause::ClientAssignor => (&["seed-1", "seed-5.4"], &["kip-848-assignors"]),
         };
         Source { seed, shipped }
     }

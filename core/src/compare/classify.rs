@@ -140,7 +140,7 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
         Cause::CloseInApplication,
         close && (in_group || row.differences.contains(&Aspect::Callbacks)),
     );
-    // cgmsm.md §5.9: a seed closing before its first answer has no id to leave with; the shipped
+    // seed model §5.9: a seed closing before its first answer has no id to leave with; the shipped
     // client made its own, and leaves with it.
     let no_id = before.is_some_and(|b| b.seed.member_id.is_empty());
     add(

@@ -45,7 +45,7 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
     );
     let _ = write!(
         out,
-        "<h1>Design review: {}</h1><p class=\"muted\">{}</p><p>The same {} inputs through the seed design (cgmsm.md) and the client Kafka shipped (4.x): {} of them differ.{}</p>",
+        "<h1>Design review: {}</h1><p class=\"muted\">{}</p><p>The same {} inputs through the seed design (the project's seed model) and the client Kafka shipped (4.x): {} of them differ.{}</p>",
         escape(&title),
         escape(trace.description.as_deref().unwrap_or("")),
         review.rows.len(),
@@ -63,8 +63,8 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
             g.first + 1,
             if steps.len() == 1 { "" } else { "s" },
             steps.join(", "),
-            escape(g.source.seed),
-            escape(g.source.shipped)
+            cite_html(g.source.seed),
+            cite_html(g.source.shipped)
         );
     }
     out.push_str("</ol><h2>State diagrams (each at its end)</h2><div class=\"diagrams\">");
@@ -132,4 +132,18 @@ fn switches(review: &Review) -> String {
     } else {
         format!(" Aligned: {}.", escape(&on.join(", ")))
     }
+}
+
+/// Source ids as links, for the exported page: Kafka's code and tickets link out; the seed model,
+/// whose page sits beside the app and not beside a downloaded file, is named.
+fn cite_html(ids: &[&str]) -> String {
+    crate::sources::sources(ids)
+        .map(|s| match s.url() {
+            url if url.starts_with("https://") => {
+                format!("<a href=\"{}\">{}</a>", escape(&url), escape(&s.citation()))
+            }
+            _ => escape(&s.citation()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -74,7 +74,7 @@ pub struct Row {
     pub explanation: Option<String>,
 }
 
-/// Seed and shipped states that mean the same thing (reference §9.3).
+/// Seed and shipped states that mean the same thing (the mapping in the book's chapter on the seed design and the shipped client).
 pub fn equivalent(seed: StateName, kafka: StateName) -> bool {
     use StateName::*;
     matches!(

@@ -1,4 +1,4 @@
-//! The shipped client's diagram (reference §2.1–§2.3). The four states that take assignments
+//! The shipped client's diagram (Kafka's `MemberState` and `AbstractMembershipManager`). The four states that take assignments
 //! (`canHandleNewAssignment`) run down one column, JOINING to STABLE; with the two leaving states
 //! beside them they make the heartbeating states (the complement of `shouldSkipHeartbeat`), the
 //! box a fence or a fatal error leaves from. The states that skip heartbeats sit outside: FATAL
@@ -105,7 +105,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "the first target, never the current assignment (processAssignmentReceived, \
-             reference §3.2)",
+             `AbstractMembershipManager.processAssignmentReceived`)",
         ),
         line(
             Reconciling,

@@ -198,7 +198,7 @@ pub fn layout(model: Model) -> Diagram {
 }
 
 /// The colour family a state is drawn in when current (the stylesheet's `--state-*` tokens): the
-/// shipped client's states take the family of the seed state they correspond to (reference §9.3).
+/// shipped client's states take the family of the seed state they correspond to (the mapping in the book's chapter on the seed design and the shipped client).
 pub fn tone(state: StateName) -> &'static str {
     use StateName::*;
     match state {

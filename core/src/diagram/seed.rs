@@ -1,4 +1,4 @@
-//! The seed design's diagram (cgmsm.md §2, §5): the way in runs down one column, NEW to ASSIGNING;
+//! The seed design's diagram (seed model §2, §5): the way in runs down one column, NEW to ASSIGNING;
 //! the three states in the group share a box, and close and fatal error leave that box once each;
 //! the two fences gather into one line back to JOINING; leaving runs along the bottom.
 //!
@@ -53,7 +53,7 @@ pub fn layout() -> Diagram {
             &[n.bottom(New, 0.0), n.top(Joining, 0.0)],
             on("subscribe", X, 64.0),
         )
-        .with_note("subscribe in NEW: a full heartbeat with epoch 0 (cgmsm.md §5.1)"),
+        .with_note("subscribe in NEW: a full heartbeat with epoch 0 (seed model §5.1)"),
         line(
             New,
             Terminated,
@@ -112,7 +112,7 @@ pub fn layout() -> Diagram {
             &[pt(100.0, in_group.rect.bottom()), n.top(Terminating, 0.0)],
             on("close", 100.0, 394.0),
         )
-        .with_note("close (cgmsm.md §5.9): revoke what is owned, then send the leave heartbeat"),
+        .with_note("close (seed model §5.9): revoke what is owned, then send the leave heartbeat"),
         edge(
             Src::Group(&in_group),
             Terminated,
@@ -120,7 +120,7 @@ pub fn layout() -> Diagram {
             on("fatal error", 290.0, 394.0),
         )
         .with_note(
-            "fatal error (cgmsm.md §5.8); also close in JOINING before the member has an id (§5.9)",
+            "fatal error (seed model §5.8); also close in JOINING before the member has an id (§5.9)",
         ),
         line(
             Terminating,

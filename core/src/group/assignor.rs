@@ -1,4 +1,4 @@
-//! Server-side assignors (reference §7.9), deterministic: members are visited in sorted order
+//! Server-side assignors (Kafka's `UniformAssignor`, `RangeAssignor`), deterministic: members are visited in sorted order
 //! where the broker iterates a hash set (noted at each place).
 
 use crate::assignment::PartitionSet;

@@ -1,4 +1,4 @@
-//! The group coordinator (reference §7): group epoch, target assignment and its epoch, members with
+//! The group coordinator (Kafka's `GroupMetadataManager`): group epoch, target assignment and its epoch, members with
 //! their epochs and server states, request validation, epoch checks, static members, and the
 //! session and rebalance timeouts, all on the virtual clock it is given.
 
@@ -49,7 +49,7 @@ impl Coordinator {
         &self.target
     }
 
-    /// Handles one ConsumerGroupHeartbeat (reference §7.3).
+    /// Handles one ConsumerGroupHeartbeat (`GroupMetadataManager.consumerGroupHeartbeat`).
     pub fn heartbeat(
         &mut self,
         now: Millis,

@@ -1,4 +1,4 @@
-//! Leaving (reference §5.3, Kafka's `consumerGroupLeave`): epoch -1 removes the member and moves
+//! Leaving (Kafka's `GroupMetadataManager.consumerGroupLeave`): epoch -1 removes the member and moves
 //! the group epoch; epoch -2 lets a static member step away with its partitions kept for it. A
 //! leave is refused when it names no member of the group, or an instance id another member now
 //! holds: a process that was expired or replaced must not take a healthy member down with it.

@@ -1,5 +1,5 @@
 //! Group mode: a sans-IO group coordinator that follows KIP-848's server-side rules
-//! (shared/reference/kafka-client-model.md §7), and a simulation in which several seed-model
+//! (Kafka's `GroupMetadataManager` and `CurrentAssignmentBuilder`), and a simulation in which several seed-model
 //! members talk to it through messages the schedule delivers, holds or drops.
 //!
 //! ```text

@@ -5,6 +5,7 @@
 use super::timeline::GroupTimeline;
 use super::Snapshot;
 use crate::quiz::{Question, Topic};
+use crate::sources::cited;
 
 /// A partition a new target moves from a member that still owns it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,9 +83,9 @@ pub fn group_questions(t: &GroupTimeline) -> Vec<Question> {
         let right = if at_once { AT_ONCE } else { WAITS };
         let answer = choices.iter().position(|c| c == right).unwrap_or(0);
         let rule = if at_once {
-            "The safety rule is off here: without it the coordinator hands a partition over before its owner has revoked it, and two members consume it (KIP-848 requires the wait; reference §7.5)"
+            cited("The safety rule is off here: without it the coordinator hands a partition over before its owner has revoked it, and two members consume it. Kafka's coordinator always waits", &["cab", "kip-848-reconciliation"])
         } else {
-            "KIP-848, reference §7.5 (CurrentAssignmentBuilder): a partition goes to its new owner only once no other member holds it; the new owner waits in UNRELEASED_PARTITIONS"
+            cited("A partition goes to its new owner only once no other member holds it; the new owner waits in UNRELEASED_PARTITIONS", &["cab", "server-member-state", "kip-848-reconciliation"])
         };
         out.push(Question {
             topic: Topic::Handover,
@@ -95,7 +96,7 @@ pub fn group_questions(t: &GroupTimeline) -> Vec<Question> {
             ),
             choices,
             answer,
-            rule: rule.to_owned(),
+            rule,
             explanation: format!(
                 "Step {step}: {}",
                 t.steps()[step - 1].input.summary()

@@ -1,4 +1,4 @@
-//! `CurrentAssignmentBuilder` (reference §7.5): how the coordinator moves one member toward its
+//! `CurrentAssignmentBuilder` (Kafka's `CurrentAssignmentBuilder`): how the coordinator moves one member toward its
 //! target — revocation before the epoch bump, assignment with it, and never a partition another
 //! member still holds (unless the safety switch is off).
 

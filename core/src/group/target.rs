@@ -1,4 +1,4 @@
-//! The coordinator's target assignment (reference §7.8–7.9): computing it with the assignor at the
+//! The coordinator's target assignment (Kafka's `TargetAssignmentBuilder` and assignors): computing it with the assignor at the
 //! group epoch, or taking it from the user, and reconciling each member towards it; and the changes
 //! of metadata and assignor that move the group epoch.
 

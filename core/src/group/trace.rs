@@ -21,6 +21,8 @@ pub struct GroupStep {
 pub struct GroupTrace {
     pub title: Option<String>,
     pub description: Option<String>,
+    /// Where the scenario's claims about Kafka come from: ids of [`crate::sources::SOURCES`].
+    pub sources: Vec<String>,
     pub config: GroupConfig,
     pub steps: Vec<GroupStep>,
 }
@@ -79,6 +81,7 @@ impl GroupTrace {
             };
         let title = text_field(&mut top, "title")?;
         let description = text_field(&mut top, "description")?;
+        let sources = source_ids(top.remove("sources"))?;
         let config: GroupConfig = match top.remove("config") {
             None => GroupConfig::default(),
             Some(v) => serde_path_to_error::deserialize(v).map_err(|e| {
@@ -148,6 +151,7 @@ impl GroupTrace {
         Ok(GroupTrace {
             title,
             description,
+            sources,
             config,
             steps,
         })
@@ -184,6 +188,9 @@ impl GroupTrace {
         if let Some(description) = &self.description {
             top.insert("description".to_owned(), description.clone().into());
         }
+        if !self.sources.is_empty() {
+            top.insert("sources".to_owned(), self.sources.clone().into());
+        }
         top.insert(
             "config".to_owned(),
             serde_json::to_value(&self.config).unwrap_or(Value::Null),
@@ -207,5 +214,27 @@ impl GroupTrace {
             let line = GroupLine::new(index, step, result.err().map(|e| e.to_string()), &sim);
             emit(serde_json::to_string(&line).unwrap_or_default());
         }
+    }
+}
+
+/// `sources`: a list of short strings (ids of the source registry), or absent.
+fn source_ids(value: Option<Value>) -> Result<Vec<String>, TraceError> {
+    let wrong = || {
+        error(
+            None,
+            Some("sources"),
+            "expected a list of source ids (strings)",
+        )
+    };
+    match value {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) if items.len() <= 64 => items
+            .into_iter()
+            .map(|item| match item {
+                Value::String(s) if s.len() <= 80 => Ok(s),
+                _ => Err(wrong()),
+            })
+            .collect(),
+        Some(_) => Err(wrong()),
     }
 }

@@ -1,4 +1,4 @@
-//! The consumer's membership templates (practice.md §1), matched by hand: a prefix, then the
+//! The consumer's membership templates (the template table in `import/templates`), matched by hand: a prefix, then the
 //! values between fixed words. A line that starts like a template but does not parse (cut short,
 //! say) is [`Malformed`], so the report can count it apart from lines that are simply not ours.
 

@@ -1,5 +1,5 @@
 //! What a client log line says, once its template is recognised: the importer's vocabulary.
-//! Each variant names the Kafka class and versions whose template it reads (practice.md §1).
+//! Each variant names the Kafka class and versions whose template it reads (the template table in `import/templates`).
 
 use super::wire::{WireRequest, WireResponse};
 use crate::assignment::PartitionSet;

@@ -176,6 +176,7 @@ pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, Impo
         model: Model::Kafka,
         title: Some(cut(&format!("Imported: {client}"), MAX_TEXT_CHARS - 1)),
         description: Some(describe(&client, version, &report)),
+        sources: Vec::new(),
         config,
         steps: built.steps.clone(),
     };

@@ -1,4 +1,4 @@
-//! The shipped client's heartbeat manager (reference §1.3, §6): immediate heartbeats in JOINING,
+//! The shipped client's heartbeat manager (Kafka's `AbstractHeartbeatRequestManager`, `ConsumerHeartbeatRequestManager`): immediate heartbeats in JOINING,
 //! ACKNOWLEDGING and LEAVING, interval heartbeats otherwise, backoff after failures, and the
 //! `SentFields` that decide what a request repeats.
 //!
@@ -45,7 +45,7 @@ impl KafkaMember {
         let send = match self.state {
             // The leave goes out at once, even with a request in flight.
             StateName::Leaving => true,
-            // `heartbeatNow` (reference §6.2 step 3; `AbstractHeartbeatRequestManager.poll`): a
+            // `heartbeatNow` (`AbstractHeartbeatRequestManager.poll`): a
             // member that should heartbeat now sends as soon as nothing is in flight, without
             // waiting for the backoff: the backoff only holds back requests that wait for the
             // interval. So COORDINATOR_LOAD_IN_PROGRESS while JOINING is retried at once.

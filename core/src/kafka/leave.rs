@@ -1,4 +1,4 @@
-//! Losing and leaving (reference §2.3, §5): fenced, fatal, unsubscribe, close (K4x), and the stale
+//! Losing and leaving (`AbstractMembershipManager`, `ConsumerMembershipManager`): fenced, fatal, unsubscribe, close (K4x), and the stale
 //! member whose application stopped polling.
 
 use super::local::{LocalAssignment, Then};

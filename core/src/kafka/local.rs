@@ -5,7 +5,7 @@ use crate::assignment::PartitionSet;
 use crate::effect::Effect;
 
 /// Partitions with the local epoch that tells one reconciled assignment from the next
-/// (`LocalAssignment` in the client, reference §3.1).
+/// (`LocalAssignment` in the client).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LocalAssignment {
     pub epoch: i64,

@@ -16,7 +16,7 @@ use std::collections::{BTreeSet, VecDeque};
 /// construction). Fixed, so replays are deterministic. K24 (v0) sent `""` and took the coordinator's.
 pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
 
-/// The heartbeat manager's state (reference §6.1).
+/// The heartbeat manager's state (`AbstractHeartbeatRequestManager`'s fields).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Heartbeats {
     /// Requests sent and not answered, oldest first (a leave goes out even with one in flight).

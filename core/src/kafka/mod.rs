@@ -1,5 +1,5 @@
 //! The membership state machine Apache Kafka shipped (the Java "async" consumer, 4.x), as a second
-//! sans-IO model beside the seed (shared/reference/kafka-client-model.md §2–§6).
+//! sans-IO model beside the seed (Kafka's `AbstractMembershipManager`, `ConsumerMembershipManager` and the heartbeat request managers, 4.x).
 //!
 //! ```text
 //!                 subscribe + poll
@@ -50,7 +50,7 @@ pub const STATES: [StateName; 10] = [
     Stale,
 ];
 
-/// The "valid previous states" table of `MemberState.java` (reference §2.2): target ← previous.
+/// The "valid previous states" table of `MemberState.java` (`MemberState`): target ← previous.
 /// A transition to the current state is a no-op; any other pair not listed is a bug.
 pub const ALLOWED: [(StateName, &[StateName]); 10] = [
     (Stable, &[Joining, Acknowledging, Reconciling]),

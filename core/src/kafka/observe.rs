@@ -120,7 +120,7 @@ impl Machine for KafkaMember {
         None
     }
     /// A retry is owed only where the next heartbeat waits for the backoff: not in JOINING,
-    /// ACKNOWLEDGING or LEAVING, which heartbeat at once (reference §6.2), nor with one in flight.
+    /// ACKNOWLEDGING or LEAVING, which heartbeat at once (`AbstractHeartbeatRequestManager.poll`), nor with one in flight.
     fn retry_owed(&self) -> Option<RetryOwed> {
         let waits = matches!(
             self.state,

@@ -1,4 +1,4 @@
-//! The shipped client's reconciliation (reference §3): targets with local epochs, topic names
+//! The shipped client's reconciliation (`AbstractMembershipManager.maybeReconcile`): targets with local epochs, topic names
 //! resolved through metadata, the auto-commit, revoke then assign, abort rules, acknowledgement.
 
 use super::local::{LocalAssignment, Reconciliation, Then};

@@ -1,5 +1,5 @@
 //! A sentence for each transition, in the words of the model that took it: the seed's
-//! (cgmsm.md §5) or the shipped client's (kafka-client-model.md §2.3). A shipped client that is
+//! (seed model §5) or the shipped client's (Kafka's `MemberState`, `AbstractMembershipManager`). A shipped client that is
 //! fenced runs onPartitionsLost and does not "clear without callbacks"; it is never "JOINED" or
 //! "TERMINATED".
 

@@ -1,4 +1,4 @@
-//! One named scenario per rule of cgmsm.md §5, each asserting whole effect lists on a virtual clock.
+//! One named scenario per rule of seed model §5, each asserting whole effect lists on a virtual clock.
 
 #[path = "../common/mod.rs"]
 mod common;

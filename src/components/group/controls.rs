@@ -2,6 +2,7 @@
 //! or an embed.
 
 use crate::components::share_controls::ShareControls;
+use crate::components::source_links::SourceList;
 use crate::context::Notice;
 use crate::download::download;
 use crate::embed::Embed;
@@ -129,6 +130,12 @@ pub fn GroupControls() -> impl IntoView {
             {controls.then(|| view! {
                 <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
                 <p class="muted" data-testid="group-description">{description}</p>
+                {move || {
+                    let list = session.timeline.with(|t| kip848_core::sources::known(&t.trace().sources));
+                    (!list.is_empty()).then(|| view! {
+                        <p class="muted small" data-testid="group-sources">"Sources: " <SourceList list=list/> "."</p>
+                    })
+                }}
             })}
             {caption.then(|| view! {
             <p class="caption" role="status" aria-live="polite" data-testid="group-caption">

@@ -160,7 +160,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="muted legend">"Member states: STABLE; " <Term id="unrevoked-partitions">"UNREVOKED_PARTITIONS"</Term> "; " <Term id="unreleased-partitions">"UNRELEASED_PARTITIONS"</Term> "."</p>
+            <p class="muted legend">"Member states: STABLE; " <Term id="unrevoked-partitions">"UNREVOKED_PARTITIONS"</Term> "; " <Term id="unreleased-partitions">"UNRELEASED_PARTITIONS"</Term> ". Kafka keeps them inside the broker: " <Term id="describe">"ConsumerGroupDescribe"</Term> " shows only the epochs and assignments."</p>
         </section>
     }
 }

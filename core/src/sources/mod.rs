@@ -1,0 +1,310 @@
+//! Where each claim about Kafka comes from: a Kafka class and method, a schema file, a KIP
+//! section, a JIRA ticket or pull request, Kafka's own documentation, or the project's statement
+//! of the seed model (`docs/seed-model.md`) — and the Kafka releases the claim was checked
+//! against. The glossary, the quiz's rules, the scenarios, the review's causes and the book's
+//! footnotes name their sources by id from [`SOURCES`]; a test fails on an id that is not here,
+//! on a Kafka source without versions, and on a chapter paragraph about a config, error, field
+//! or epoch without a footnote (`core/tests/sources.rs`).
+//!
+//! Sources are read, never guessed: every Kafka source here was read at the release commits it
+//! names (the Apache release branches; the tags are linked).
+
+mod registry;
+
+pub use registry::SOURCES;
+use serde::Serialize;
+
+/// A Kafka release line the text was checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Release {
+    V3_7,
+    V3_8,
+    V3_9,
+    V4_0,
+    V4_1,
+    V4_2,
+    V4_3,
+}
+
+impl Release {
+    /// The newest release the project has read: a range without an end holds up to it.
+    pub const NEWEST: Release = Release::V4_3;
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Release::V3_7 => "3.7",
+            Release::V3_8 => "3.8",
+            Release::V3_9 => "3.9",
+            Release::V4_0 => "4.0",
+            Release::V4_1 => "4.1",
+            Release::V4_2 => "4.2",
+            Release::V4_3 => "4.3",
+        }
+    }
+
+    /// Apache Kafka's git tag of the release's first version.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Release::V3_7 => "3.7.0",
+            Release::V3_8 => "3.8.0",
+            Release::V3_9 => "3.9.0",
+            Release::V4_0 => "4.0.0",
+            Release::V4_1 => "4.1.0",
+            Release::V4_2 => "4.2.0",
+            Release::V4_3 => "4.3.0",
+        }
+    }
+}
+
+/// The releases a claim holds for, both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Versions {
+    pub from: Release,
+    /// `None`: up to [`Release::NEWEST`] (what the project has read; later ones are not known).
+    pub until: Option<Release>,
+}
+
+impl Versions {
+    /// The newest release of the range.
+    pub fn last(self) -> Release {
+        self.until.unwrap_or(Release::NEWEST)
+    }
+
+    /// `3.8–4.3`, or `4.3` for a single release.
+    pub fn words(self) -> String {
+        let last = self.last();
+        if last == self.from {
+            format!("Kafka {}", self.from.as_str())
+        } else {
+            format!("Kafka {}–{}", self.from.as_str(), last.as_str())
+        }
+    }
+}
+
+/// From `release` to the newest read.
+pub const fn since(release: Release) -> Option<Versions> {
+    Some(Versions {
+        from: release,
+        until: None,
+    })
+}
+
+/// From `from` to `until`, both included.
+pub const fn between(from: Release, until: Release) -> Option<Versions> {
+    Some(Versions {
+        from,
+        until: Some(until),
+    })
+}
+
+/// What a source is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Origin {
+    /// A file of `apache/kafka` and the member the claim rests on (`Class.method`).
+    Kafka {
+        path: &'static str,
+        symbol: &'static str,
+    },
+    /// A Kafka Improvement Proposal, and the section meant.
+    Kip { number: u16, section: &'static str },
+    /// A ticket of Kafka's JIRA (`KAFKA-17621`).
+    Jira { key: &'static str },
+    /// A pull request of `apache/kafka`.
+    KafkaPr { number: u32 },
+    /// A page of Kafka's documentation, as a file of `apache/kafka`, and its section.
+    KafkaDocs {
+        path: &'static str,
+        section: &'static str,
+    },
+    /// A section of the project's seed model (`docs/seed-model.md`, `§5.4`).
+    SeedModel { section: &'static str },
+}
+
+/// One source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Source {
+    /// Stable id, named by glossary entries, quiz rules, scenarios and footnotes.
+    pub id: &'static str,
+    pub origin: Origin,
+    /// The Kafka releases checked. Required for everything read in Kafka's code or docs.
+    pub versions: Option<Versions>,
+}
+
+/// Where a KIP's page is: its title as the wiki spells it in the address.
+fn kip_page(number: u16) -> Option<&'static str> {
+    Some(match number {
+        62 => "KIP-62%3A+Allow+consumer+to+send+heartbeats+from+a+background+thread",
+        345 => "KIP-345%3A+Introduce+static+membership+protocol+to+reduce+consumer+rebalances",
+        429 => "KIP-429%3A+Kafka+Consumer+Incremental+Rebalance+Protocol",
+        848 => "KIP-848%3A+The+Next+Generation+of+the+Consumer+Rebalance+Protocol",
+        _ => return None,
+    })
+}
+
+const KAFKA_REPO: &str = "https://github.com/apache/kafka";
+
+impl Source {
+    /// The source in a few words: `AbstractMembershipManager.leaveGroupEpoch`, `KIP-848 §Member
+    /// Epoch`, `KAFKA-17621`, `seed model §5.4`.
+    pub fn label(&self) -> String {
+        match self.origin {
+            Origin::Kafka { path, symbol } => {
+                if symbol.is_empty() {
+                    file_name(path).to_owned()
+                } else {
+                    symbol.to_owned()
+                }
+            }
+            Origin::Kip {
+                number,
+                section: "",
+            } => format!("KIP-{number}"),
+            Origin::Kip { number, section } => format!("KIP-{number} §{section}"),
+            Origin::Jira { key } => key.to_owned(),
+            Origin::KafkaPr { number } => format!("apache/kafka#{number}"),
+            Origin::KafkaDocs { path, section } => {
+                format!("Kafka docs, {} §{section}", file_name(path))
+            }
+            Origin::SeedModel { section } => format!("seed model §{section}"),
+        }
+    }
+
+    /// The label and the versions: `AbstractMembershipManager.leaveGroupEpoch (Kafka 3.8–4.3)`.
+    pub fn citation(&self) -> String {
+        match self.versions {
+            Some(v) => format!("{} ({})", self.label(), v.words()),
+            None => self.label(),
+        }
+    }
+
+    /// Where a reader opens it. Kafka's code and docs at the tag of the newest release checked;
+    /// the seed model as `seed-model.html#s5-4`, relative to the page that shows it (the app's
+    /// pages and the book each have one).
+    pub fn url(&self) -> String {
+        let tag = self.versions.map_or(Release::NEWEST, Versions::last).tag();
+        match self.origin {
+            Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
+                format!("{KAFKA_REPO}/blob/{tag}/{path}")
+            }
+            Origin::Kip { number, .. } => match kip_page(number) {
+                Some(page) => format!("https://cwiki.apache.org/confluence/display/KAFKA/{page}"),
+                None => format!(
+                    "https://cwiki.apache.org/confluence/dosearchsite.action?cql=title+%7E+%22KIP-{number}%22"
+                ),
+            },
+            Origin::Jira { key } => format!("https://issues.apache.org/jira/browse/{key}"),
+            Origin::KafkaPr { number } => format!("{KAFKA_REPO}/pull/{number}"),
+            Origin::SeedModel { section } => {
+                format!("seed-model.html#s{}", section.replace('.', "-"))
+            }
+        }
+    }
+
+    /// Whether it speaks of Kafka itself (and so must say which releases).
+    pub fn is_kafka(&self) -> bool {
+        !matches!(self.origin, Origin::SeedModel { .. } | Origin::Kip { .. })
+    }
+}
+
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// A sentence about the protocol, with where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Cited {
+    pub text: &'static str,
+    /// Ids of [`SOURCES`].
+    pub sources: &'static [&'static str],
+}
+
+/// A cited sentence.
+pub const fn cited(text: &'static str, sources: &'static [&'static str]) -> Cited {
+    Cited { text, sources }
+}
+
+/// The source with this id.
+pub fn source(id: &str) -> Option<&'static Source> {
+    SOURCES.iter().find(|s| s.id == id)
+}
+
+/// The sources of these ids, skipping unknown ones (the tests make sure there are none).
+pub fn sources<'a>(ids: &'a [&'a str]) -> impl Iterator<Item = &'static Source> + 'a {
+    ids.iter().filter_map(|id| source(id))
+}
+
+/// The known sources among a file's ids (a trace may name ones this build does not know).
+pub fn known(ids: &[String]) -> Vec<&'static Source> {
+    ids.iter().filter_map(|id| source(id)).collect()
+}
+
+/// The one-line JSON the book's build reads (`kip848-replay --sources`).
+#[derive(Serialize)]
+pub struct SourceLine {
+    pub id: &'static str,
+    pub label: String,
+    pub citation: String,
+    pub url: String,
+    pub versions: Option<String>,
+}
+
+impl From<&Source> for SourceLine {
+    fn from(s: &Source) -> SourceLine {
+        SourceLine {
+            id: s.id,
+            label: s.label(),
+            citation: s.citation(),
+            url: s.url(),
+            versions: s.versions.map(Versions::words),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_kafka_sources_say_their_versions() {
+        for (i, s) in SOURCES.iter().enumerate() {
+            assert!(SOURCES[..i].iter().all(|t| t.id != s.id), "{} twice", s.id);
+            assert!(
+                !s.is_kafka() || s.versions.is_some(),
+                "{} has no versions",
+                s.id
+            );
+            if let Some(v) = s.versions {
+                assert!(
+                    v.from <= v.last(),
+                    "{}: a range that ends before it starts",
+                    s.id
+                );
+            }
+            assert!(s.url().starts_with("https://") || s.url().starts_with("seed-model.html#s"));
+        }
+    }
+
+    #[test]
+    fn a_kafka_source_links_to_the_tag_of_its_newest_release() {
+        let s = Source {
+            id: "x",
+            origin: Origin::Kafka {
+                path: "clients/A.java",
+                symbol: "A.b",
+            },
+            versions: between(Release::V3_7, Release::V3_9),
+        };
+        assert_eq!(
+            s.url(),
+            "https://github.com/apache/kafka/blob/3.9.0/clients/A.java"
+        );
+        assert_eq!(s.citation(), "A.b (Kafka 3.7–3.9)");
+        let seed = Source {
+            id: "y",
+            origin: Origin::SeedModel { section: "5.4" },
+            versions: None,
+        };
+        assert_eq!(seed.url(), "seed-model.html#s5-4");
+    }
+}
