@@ -100,7 +100,7 @@ fn a_log_without_a_membership_line_exits_2_with_one_line() {
         (b"\x00\x01\xff\xfe<html><body>502</body></html>\x89PNG", "no KIP-848"),
         (
             b"[2024-01-01 00:00:00,000] INFO [Consumer clientId=c, groupId=g] (Re-)joining group (org.apache.kafka.clients.consumer.internals.ConsumerCoordinator)\n",
-            "c speak the classic protocol",
+            "c speaks the classic protocol",
         ),
         (&std::fs::read(log("v3.9-broker.log")).expect("log"), "no KIP-848"),
     ];

@@ -1,6 +1,7 @@
 //! The log: every input with its effects; choosing a row moves the cursor there. In the current
 //! step only the effects shown so far are listed, the current one highlighted (and scrolled to).
 
+use crate::components::glossary::Term;
 use crate::context::{use_session, Session};
 use kip848_core::narration::{describe_input, narrate_effects};
 use kip848_core::timeline::StepResult;
@@ -220,6 +221,7 @@ pub fn Log() -> impl IntoView {
     view! {
         <section class="panel log" aria-labelledby="log-title">
             <h2 id="log-title">"Log"</h2>
+            <p class="muted small">"Each " <Term id="step">"step"</Term> " is one input to the member; under it, each " <Term id="effect">"effect"</Term> " is one thing the member does in reply."</p>
             <button class="log-seek start" data-testid="log-step-0" on:click=move |_| session.seek(0)
                 class:current=move || session.timeline.with(|t| t.cursor() == 0)>{move || session.timeline.with(|t| format!("0 · start: the member is {}", t.model().initial()))}</button>
             <Show when=move || { earlier() > 0 }>

@@ -29,11 +29,20 @@ pub fn SourceList(
                 {(i > 0).then_some(", ")}
                 <a class="source" href=s.url() data-source=s.id
                     target=external.then_some("_blank") rel=external.then_some("noopener noreferrer")>
-                    {s.label()}
+                    {breakable(&s.label())}
                 </a>
                 {s.versions.map(|v| view! { <span class="versions">" (" {v.words()} ")"</span> })}
             }
         })
         .collect_view();
     view! { <span class="sources" data-testid="sources">{links}</span> }
+}
+
+/// A label with a break opportunity after each dot: `Class.method` names are long single words.
+fn breakable(label: &str) -> impl IntoView {
+    let parts: Vec<String> = label.split_inclusive('.').map(str::to_owned).collect();
+    parts
+        .into_iter()
+        .map(|part| view! { {part} <wbr/> })
+        .collect_view()
 }

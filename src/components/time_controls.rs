@@ -1,7 +1,6 @@
 //! Time controls: step an effect or an input either way, play and pause with a speed on a log
 //! scale, and a scrubber over the whole timeline.
 
-use crate::components::glossary::Term;
 use crate::context::{use_session, Playback, MAX_SPEED};
 use crate::shortcuts::{run, shortcut_of, Action};
 use leptos::prelude::*;
@@ -77,7 +76,6 @@ pub fn TimeControls() -> impl IntoView {
                         }
                     } />
                 <span class="position" data-testid="position">{position}</span>
-                <span class="muted small transport-legend">"A " <Term id="step">"step"</Term> " is one input; an " <Term id="effect">"effect"</Term> ", one thing the member does in reply."</span>
             </div>
         </section>
     }

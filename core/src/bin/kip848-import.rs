@@ -116,6 +116,12 @@ fn report(imported: &Imported, others: &[String]) {
         "heartbeat interval: {} ms ({interval})",
         imported.heartbeat_interval_ms
     );
+    if imported.times_inferred {
+        eprintln!(
+            "times: inferred (the log has no timestamps; the steps keep its order, {} ms apart)",
+            kip848_core::import::INFERRED_GAP_MS
+        );
+    }
     for line in imported.report.lines() {
         eprintln!("{line}");
     }

@@ -233,6 +233,7 @@ impl Literal for Config {
             auto_complete,
             enable_auto_commit,
             listener,
+            member_id,
         } = self;
         let mut fields = Vec::new();
         let mut set = |name: &str, differs: bool, value: String| {
@@ -289,6 +290,8 @@ impl Literal for Config {
             commit.to_string(),
         );
         set("listener", *listener != d.listener, listener.to_string());
+        let id = member_id.as_deref();
+        set("member_id", *member_id != d.member_id, option(id));
         if fields.is_empty() {
             return "Config::default()".to_owned();
         }

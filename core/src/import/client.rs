@@ -6,8 +6,10 @@ use super::block::block;
 use super::errors::heartbeat_error;
 use super::event::{Callback, Event};
 use super::partitions::partition_list;
+use super::templates::{recognise, starts_like_one, Kind, Slot};
 use super::text::Record;
 use super::wire;
+use crate::error_code::ErrorCode;
 use crate::kafka::STATES;
 use crate::state::StateName;
 
@@ -151,10 +153,85 @@ fn process(message: &str) -> Option<Event> {
     None
 }
 
+/// The event of a message one of the Java consumer's templates reads (`templates::java`).
+fn from_template(record: &Record, message: &str) -> Matched {
+    let Some(m) = recognise(message) else {
+        return Ok(None);
+    };
+    let partitions = |n| {
+        m.nth(Slot::Partitions, n)
+            .and_then(partition_list)
+            .map(|l| l.set)
+            .ok_or(Malformed)
+    };
+    let epoch = || m.nth(Slot::Epoch, 0).and_then(|e| e.parse().ok());
+    Ok(Some(match &m.template.kind {
+        Kind::Transition => Event::Transition {
+            member_id: m.nth(Slot::MemberId, 0).unwrap_or_default().to_owned(),
+            epoch: epoch(),
+            from: m.nth(Slot::State, 0).and_then(state).ok_or(Malformed)?,
+            to: m.nth(Slot::State, 1).and_then(state).ok_or(Malformed)?,
+        },
+        Kind::Fatal => Event::Fatal,
+        Kind::Block => return block(record),
+        Kind::Revoking => Event::Revoking {
+            partitions: partitions(0)?,
+        },
+        Kind::Callback(callback) => Event::Callback {
+            callback: *callback,
+            partitions: partitions(0)?,
+        },
+        Kind::CallbackFailed(callback) => Event::CallbackFailed {
+            callback: *callback,
+        },
+        Kind::Leaving => Event::Leaving {
+            partitions: partitions(0)?,
+        },
+        Kind::Released => Event::Released,
+        Kind::Abandoned => Event::Abandoned,
+        Kind::Error(code) => Event::HeartbeatError {
+            code: code.clone(),
+            epoch: epoch(),
+        },
+        Kind::ErrorNamed => Event::HeartbeatError {
+            code: ErrorCode::from(m.nth(Slot::ErrorName, 0).ok_or(Malformed)?),
+            epoch: None,
+        },
+        // A request the client could not send for good: the broker has no such API, or the
+        // subscription needs a newer one.
+        Kind::FailedFatal => Event::HeartbeatError {
+            code: if message.contains("does not support") || message.contains("unsupported") {
+                ErrorCode::UnsupportedVersion
+            } else {
+                ErrorCode::UnknownServerError
+            },
+            epoch: None,
+        },
+        Kind::HeartbeatFailed => Event::HeartbeatFailed,
+        Kind::PollExpired => Event::PollExpired,
+        Kind::PollResumed => Event::PollResumed,
+        Kind::Subscribed => Event::Subscribed {
+            topics: m
+                .nth(Slot::Text, 0)
+                .unwrap_or_default()
+                .split(", ")
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        },
+        Kind::Noted => Event::Noted {
+            template: m.template.id,
+        },
+    }))
+}
+
 /// Whether the record comes from the classic protocol's coordinator (`ConsumerCoordinator`).
 fn classic(record: &Record) -> bool {
     let logger = record.logger.as_deref().unwrap_or_default();
     logger.ends_with("ConsumerCoordinator")
+        || logger.ends_with(".AbstractCoordinator")
+        || logger.ends_with("ClassicKafkaConsumer")
         || record.message.starts_with("(Re-)joining group")
         || record
             .message
@@ -173,6 +250,9 @@ pub(crate) fn classify(record: &Record) -> Matched {
     if let Some(event) = process(message) {
         return Ok(Some(event));
     }
+    if let Some(event) = from_template(record, message)? {
+        return Ok(Some(event));
+    }
     let matchers: [fn(&str) -> Matched; 6] = [
         transition,
         partitions_line,
@@ -186,7 +266,11 @@ pub(crate) fn classify(record: &Record) -> Matched {
             return Ok(Some(event));
         }
     }
-    block(record)
+    match block(record)? {
+        Some(event) => Ok(Some(event)),
+        None if starts_like_one(message) => Err(Malformed),
+        None => Ok(None),
+    }
 }
 
 #[cfg(test)]

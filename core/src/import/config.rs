@@ -82,7 +82,9 @@ pub enum ClientVersion {
     V3_9,
     V4_0,
     V4_1,
-    /// Later than 4.1: read with 4.1's templates.
+    V4_2,
+    V4_3,
+    /// Later than 4.3: read with 4.3's templates.
     Later,
 }
 
@@ -94,22 +96,33 @@ impl ClientVersion {
             ClientVersion::V3_9 => "3.9",
             ClientVersion::V4_0 => "4.0",
             ClientVersion::V4_1 => "4.1",
-            ClientVersion::Later => "later than 4.1",
+            ClientVersion::V4_2 => "4.2",
+            ClientVersion::V4_3 => "4.3",
+            ClientVersion::Later => "later than 4.3",
         }
     }
 
-    /// `3.8.1`, `4.0.0-ce`, … (a version before 3.7 has no KIP-848 consumer: `None`).
+    /// `3.8.1`, `4.0.0`, and Confluent's builds (`7.7.1-ccs` is Kafka 3.7, `8.1.1-ce` is 4.1); a
+    /// version before 3.7 has no KIP-848 consumer: `None`.
     pub fn parse(text: &str) -> Option<ClientVersion> {
         let mut parts = text.split(['.', '-']);
         let major: u32 = parts.next()?.trim().parse().ok()?;
         let minor: u32 = parts.next()?.trim().parse().ok()?;
+        // Confluent Platform 7.x ships Kafka 3.x, 8.x ships 4.x, minor for minor.
+        let (major, minor) = match major {
+            7 => (3, minor),
+            8 => (4, minor),
+            _ => (major, minor),
+        };
         Some(match (major, minor) {
             (3, 7) => ClientVersion::V3_7,
             (3, 8) => ClientVersion::V3_8,
             (3, 9) => ClientVersion::V3_9,
             (4, 0) => ClientVersion::V4_0,
             (4, 1) => ClientVersion::V4_1,
-            (m, n) if (m, n) > (4, 1) => ClientVersion::Later,
+            (4, 2) => ClientVersion::V4_2,
+            (4, 3) => ClientVersion::V4_3,
+            (m, n) if (m, n) > (4, 3) => ClientVersion::Later,
             _ => return None,
         })
     }
@@ -117,6 +130,13 @@ impl ClientVersion {
     /// Before 4.0 the coordinator gave the member its id and `close()` left like `unsubscribe()`.
     pub fn is_3x(self) -> bool {
         self < ClientVersion::V4_0
+    }
+}
+
+impl ClientVersion {
+    /// The release line of a template table release (`4.1.1` → 4.1).
+    pub(crate) fn of_release(release: &str) -> Option<ClientVersion> {
+        ClientVersion::parse(release)
     }
 }
 
@@ -128,7 +148,10 @@ mod tests {
     fn versions_parse_from_the_app_info_line() {
         assert_eq!(ClientVersion::parse("3.8.1"), Some(ClientVersion::V3_8));
         assert_eq!(ClientVersion::parse("4.0.0-ce"), Some(ClientVersion::V4_0));
-        assert_eq!(ClientVersion::parse("4.3.0"), Some(ClientVersion::Later));
+        assert_eq!(ClientVersion::parse("4.3.0"), Some(ClientVersion::V4_3));
+        assert_eq!(ClientVersion::parse("4.4.0"), Some(ClientVersion::Later));
+        assert_eq!(ClientVersion::parse("8.1.1-ce"), Some(ClientVersion::V4_1));
+        assert_eq!(ClientVersion::parse("7.7.2-ccs"), Some(ClientVersion::V3_7));
         assert_eq!(ClientVersion::parse("3.6.2"), None);
         assert_eq!(ClientVersion::parse("x"), None);
     }

@@ -56,6 +56,8 @@ pub(crate) struct Attribution {
     pub(crate) consumers: Vec<ConsumerSummary>,
     /// Config dump values per consumer.
     pub(crate) configs: Vec<Vec<(String, String)>>,
+    /// Share consumers (KIP-932): their lines look like a consumer's, their group is not one.
+    pub(crate) share: Vec<String>,
 }
 
 fn class_of(record: &Record) -> Class {
@@ -113,7 +115,11 @@ impl Attribution {
 
     /// The owner of a record without a consumer context.
     fn contextless(&mut self, record: &Record, class: &Class, pending: &mut Vec<Event>) -> Owner {
-        if record.context.is_some() {
+        if let Some(context) = &record.context {
+            if context.kind == ClientKind::ShareConsumer && !self.share.contains(&context.client_id)
+            {
+                self.share.push(context.client_id.clone());
+            }
             return Owner::Foreign;
         }
         match class {

@@ -103,8 +103,21 @@ impl Builder {
             }
             PrepareLeaving => self.go_prepare_leaving(ahead),
             Leaving | Unsubscribed => self.finish(PrepareLeaving),
+            Fatal => self.go_fatal(),
             _ => {}
         }
+    }
+
+    /// The member went FATAL and the log names no error (its error line is missing, or DEBUG):
+    /// an unnamed fatal answer stands for it, marked inferred.
+    pub(crate) fn go_fatal(&mut self) {
+        if self.state() == Fatal || self.member.is_closed() || !self.in_flight() {
+            return;
+        }
+        let why = "the member went FATAL; the log does not name the error, so an unnamed fatal one stands for it";
+        let source = self.implied(why);
+        let code = ErrorCode::UnknownServerError;
+        self.push(Input::HeartbeatError { code }, source);
     }
 
     fn go_joining(&mut self, ahead: Ahead) {

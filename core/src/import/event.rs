@@ -130,6 +130,11 @@ pub enum Event {
     Request(WireRequest),
     /// DEBUG `NetworkClient`: `Received CONSUMER_GROUP_HEARTBEAT response …`.
     Response(WireResponse),
+    /// A membership statement of the template table with nothing for the trace (a DEBUG detail,
+    /// a commit, the coordinator's discovery, a step of closing): recognised, and counted.
+    Noted {
+        template: &'static str,
+    },
     /// A line of the classic protocol (`ConsumerCoordinator`): this consumer is not KIP-848.
     Classic,
     /// A line that starts like a membership line but is cut short or damaged: after it the log's

@@ -28,7 +28,7 @@ pub enum Level {
 }
 
 impl Level {
-    fn parse(word: &str) -> Option<Level> {
+    pub(crate) fn parse(word: &str) -> Option<Level> {
         Some(match word {
             "TRACE" => Level::Trace,
             "DEBUG" => Level::Debug,
@@ -143,6 +143,11 @@ pub(crate) fn parse_head(line: &str) -> Option<Head<'_>> {
         head.stamp = Some(s);
         rest.strip_prefix(']')?
     } else if Level::parse(word(line).0).is_some() {
+        line
+    } else if bracket(line)
+        .is_some_and(|(_, rest)| Level::parse(word(rest.trim_start()).0).is_some())
+    {
+        // slf4j-simple: `[thread] LEVEL logger - message`, no timestamp.
         line
     } else {
         return None;

@@ -53,6 +53,7 @@ mod event;
 mod follow;
 mod head;
 mod lane;
+mod layout;
 mod names;
 mod partitions;
 mod reconstruct;
@@ -60,6 +61,7 @@ mod report;
 mod source;
 mod stamp;
 mod summary;
+mod templates;
 mod text;
 mod together;
 mod view;
@@ -81,7 +83,8 @@ pub use lane::{LaneKind, LaneSpan, Tone};
 pub use reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
 pub use report::{Example, Ignored, Recognised, Report, Tally};
 pub use source::StepSource;
-pub use text::Record;
+pub use templates::{java as java_templates, Kind as TemplateKind, Slot as TemplateSlot, Template};
+pub use text::{Record, INFERRED_GAP_MS};
 pub use together::{ConsumerLife, ConsumerPoint, Skipped, Together, MAX_TOGETHER};
 pub use view::MemberView;
 pub use wire::{WireRequest, WireResponse};
@@ -102,6 +105,8 @@ pub enum ImportError {
     NoMembership {
         client: Option<String>,
         classic: Vec<String>,
+        /// Share consumers (KIP-932) the log has: a share group is not a consumer group.
+        share: Vec<String>,
     },
     /// The named client is not in the log; these are.
     UnknownClient { asked: String, known: Vec<String> },
@@ -124,13 +129,30 @@ impl fmt::Display for ImportError {
                     "the log has {lines} lines, over the limit of {MAX_LOG_LINES} lines"
                 )
             }
-            ImportError::NoMembership { client, classic } => {
+            ImportError::NoMembership {
+                client,
+                classic,
+                share,
+            } => {
                 match client {
                     Some(c) => write!(f, "no KIP-848 membership line for consumer {c:?}")?,
                     None => f.write_str("no KIP-848 consumer membership line (transition, reconciliation, heartbeat error or DEBUG heartbeat) in this log")?,
                 }
                 if !classic.is_empty() {
-                    write!(f, "; {} speak the classic protocol", classic.join(", "))?;
+                    let verb = if classic.len() == 1 {
+                        "speaks"
+                    } else {
+                        "speak"
+                    };
+                    write!(f, "; {} {verb} the classic protocol", classic.join(", "))?;
+                }
+                if !share.is_empty() {
+                    write!(
+                        f,
+                        "; {} {} a share consumer (KIP-932), whose share group is not a consumer group",
+                        share.join(", "),
+                        if share.len() == 1 { "is" } else { "are" }
+                    )?;
                 }
                 Ok(())
             }
@@ -218,6 +240,14 @@ impl ParsedLog {
         &self.records
     }
 
+    /// What record `index` says, when it is a line the import reads.
+    pub fn event(&self, index: usize) -> Option<&Event> {
+        match self.attribution.classes.get(index)? {
+            consumers::Class::Event(event) => Some(event),
+            _ => None,
+        }
+    }
+
     /// The coordinator's timeline, when the log has `GroupMetadataManager` lines.
     pub fn broker(&self) -> Option<BrokerTimeline> {
         broker::broker_timeline(&self.records)
@@ -238,6 +268,7 @@ impl ParsedLog {
                 .map(|c| c.client_id.clone())
                 .collect()
         };
+        let share = || self.attribution.share.clone();
         let Some(asked) = client_id else {
             return consumers
                 .iter()
@@ -245,6 +276,7 @@ impl ParsedLog {
                 .ok_or_else(|| ImportError::NoMembership {
                     client: None,
                     classic: classic(),
+                    share: share(),
                 });
         };
         match consumers.iter().position(|c| c.client_id == asked) {
@@ -252,6 +284,7 @@ impl ParsedLog {
             Some(_) => Err(ImportError::NoMembership {
                 client: Some(asked.to_owned()),
                 classic: classic(),
+                share: share(),
             }),
             None => Err(ImportError::UnknownClient {
                 asked: asked.to_owned(),
@@ -284,6 +317,8 @@ pub struct Imported {
     pub origin: Option<i64>,
     /// The member id the log shows (a reconciliation block's, else the last transition's).
     pub member_id: Option<String>,
+    /// The log has no timestamps: the steps keep its order, [`text::INFERRED_GAP_MS`] apart.
+    pub times_inferred: bool,
 }
 
 /// Parses `text` and imports one consumer (see [`ParsedLog`]).

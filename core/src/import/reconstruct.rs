@@ -6,8 +6,9 @@
 use super::ahead::Ahead;
 use super::builder::Builder;
 use super::config::ClientVersion;
-use super::event::{BlockForm, Event};
+use super::event::Event;
 use super::names::TopicNames;
+use super::templates::{java, recognise};
 use super::text::Record;
 use super::view::MemberView;
 use crate::config::Config;
@@ -30,29 +31,58 @@ pub enum VersionEvidence {
     Unknown,
 }
 
-/// The version the templates give away, when no `Kafka version` line says.
-pub(crate) fn guess_version(events: &[(&Record, &Event)]) -> Option<ClientVersion> {
-    for (record, event) in events {
+/// The releases whose templates print every one of the consumer's lines that a template reads
+/// (a bit set over [`java::READ`]); `None` when no line narrows it.
+pub(crate) fn template_releases(events: &[(&Record, &Event)]) -> Option<u16> {
+    let all = (1u16 << java::READ.len()) - 1;
+    // The classes were split and renamed in 4.0: a logger name tells the side of that line.
+    const BEFORE_4_0: u16 = 0b000_0001_1111;
+    let by_logger = |record: &Record| {
         let logger = record.logger.as_deref().unwrap_or_default();
-        let guess = match event {
-            Event::Block(b) if b.form == BlockForm::Updating => ClientVersion::V3_7,
-            Event::Block(b)
-                if matches!(
-                    b.form,
-                    BlockForm::ReconcilingSwapped | BlockForm::UpdatingLocalEpoch
-                ) =>
-            {
-                ClientVersion::V3_8
-            }
-            _ if logger.ends_with("ConsumerMembershipManager") => ClientVersion::V4_0,
-            Event::Transition { .. } if logger.ends_with("MembershipManagerImpl") => {
-                ClientVersion::V3_9
-            }
-            _ => continue,
-        };
-        return Some(guess);
-    }
-    None
+        if logger.ends_with("MembershipManagerImpl") || logger.ends_with(".HeartbeatRequestManager")
+        {
+            Some(BEFORE_4_0)
+        } else if logger.ends_with("ConsumerMembershipManager")
+            || logger.ends_with("ConsumerHeartbeatRequestManager")
+        {
+            Some(all & !BEFORE_4_0)
+        } else {
+            None
+        }
+    };
+    let masks = events.iter().flat_map(|(record, _)| {
+        let template = recognise(&record.message).map(|m| m.template.versions);
+        template.into_iter().chain(by_logger(record))
+    });
+    let mask = masks.fold(all, |mask, versions| {
+        // A line no release prints alone (a same-text row of another release) keeps the rest.
+        let narrowed = mask & versions;
+        if narrowed == 0 {
+            mask
+        } else {
+            narrowed
+        }
+    });
+    (mask != all).then_some(mask)
+}
+
+/// The oldest and newest release lines in a template mask.
+pub(crate) fn lines_of(mask: u16) -> Option<(ClientVersion, ClientVersion)> {
+    let lines: Vec<ClientVersion> = java::READ
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .filter_map(|(_, r)| ClientVersion::of_release(r))
+        .collect();
+    Some((*lines.first()?, *lines.last()?))
+}
+
+/// The version the templates give away, when no `Kafka version` line says: the oldest release
+/// line whose templates print every recognised line.
+pub(crate) fn guess_version(events: &[(&Record, &Event)]) -> Option<ClientVersion> {
+    template_releases(events)
+        .and_then(lines_of)
+        .map(|(oldest, _)| oldest)
 }
 
 fn member_id(id: &str) -> Option<String> {
@@ -101,7 +131,10 @@ impl Builder {
             Event::Abandoned => self.on_abandoned(),
             Event::HeartbeatError { code, epoch } => self.on_error(code, *epoch),
             Event::HeartbeatFailed => self.on_failed(),
-            Event::Fatal => self.view.state = Some(StateName::Fatal),
+            Event::Fatal => {
+                self.go_fatal();
+                self.view.state = Some(StateName::Fatal);
+            }
             Event::Damaged => self.on_damaged(),
             other => self.dispatch_application(other),
         }

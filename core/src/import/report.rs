@@ -31,6 +31,8 @@ pub enum Recognised {
     Version,
     WireRequest,
     WireResponse,
+    /// Other statements of the template table (DEBUG detail, commits, closing).
+    Other,
 }
 
 impl Recognised {
@@ -53,6 +55,7 @@ impl Recognised {
             Recognised::Version => "version lines",
             Recognised::WireRequest => "heartbeat requests (DEBUG)",
             Recognised::WireResponse => "heartbeat responses (DEBUG)",
+            Recognised::Other => "other membership lines",
         }
     }
 }

@@ -10,7 +10,7 @@ use super::reconstruct::{guess_version, reconstruct, VersionEvidence};
 use super::report::{count, Ignored, Recognised, Report};
 use super::source::cut;
 use super::text::Record;
-use super::{ImportError, Imported, ParsedLog};
+use super::{ImportError, Imported, ParsedLog, INFERRED_GAP_MS};
 use crate::config::Config;
 use crate::limits::{MAX_NAME_CHARS, MAX_STEPS, MAX_TEXT_CHARS};
 use crate::model::Model;
@@ -35,6 +35,7 @@ fn recognised(event: &Event) -> Option<Recognised> {
         Event::Config { .. } => Recognised::Config,
         Event::Request(_) => Recognised::WireRequest,
         Event::Response(_) => Recognised::WireResponse,
+        Event::Noted { .. } => Recognised::Other,
         Event::Classic | Event::Damaged => return None,
     })
 }
@@ -101,7 +102,12 @@ fn events_of(parsed: &ParsedLog, chosen: usize) -> Vec<(&Record, &Event)> {
         .collect()
 }
 
-fn describe(client: &str, version: Option<ClientVersion>, report: &Report) -> String {
+fn describe(
+    client: &str,
+    version: Option<ClientVersion>,
+    report: &Report,
+    times_inferred: bool,
+) -> String {
     let version = version.map_or_else(
         || "an unknown version".to_owned(),
         |v| format!("Kafka {}", v.as_str()),
@@ -113,6 +119,11 @@ fn describe(client: &str, version: Option<ClientVersion>, report: &Report) -> St
         report.inferred_count(),
         report.ignored_count(),
     );
+    let text = if times_inferred {
+        format!("{text} The log has no timestamps: the steps keep its order, {INFERRED_GAP_MS} ms apart, and their times are inferred.")
+    } else {
+        text
+    };
     cut(&text, MAX_TEXT_CHARS - 1)
 }
 
@@ -129,6 +140,17 @@ fn config_of(parsed: &ParsedLog, chosen: usize, events: &[(&Record, &Event)]) ->
     config.instance_id = config.instance_id.filter(|i| short(&i.as_str()));
     config.server_assignor = config.server_assignor.filter(|a| short(&a.as_str()));
     config
+}
+
+/// The first member id the consumer's lines show.
+fn first_member_id(events: &[(&Record, &Event)]) -> Option<String> {
+    let short =
+        |id: &String| !id.is_empty() && id.chars().count() <= MAX_NAME_CHARS && !id.contains(' ');
+    events.iter().find_map(|(_, e)| match e {
+        Event::Transition { member_id, .. } => Some(member_id.clone()).filter(short),
+        Event::Block(block) => block.member_id.clone().filter(short),
+        _ => None,
+    })
 }
 
 /// The report, with the trace's inferred inputs counted.
@@ -162,7 +184,10 @@ fn version_of(
 pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, ImportError> {
     let consumer = &parsed.attribution.consumers[chosen];
     let events = events_of(parsed, chosen);
-    let config = config_of(parsed, chosen, &events);
+    let mut config = config_of(parsed, chosen, &events);
+    // The member in the log is the member on screen: the id the log first shows (a 4.x client's
+    // own, from its first line; a 3.8.x block's, in the slot of the local epoch) from step 0.
+    config.member_id = first_member_id(&events);
     let built = reconstruct(&events, &config);
     if built.steps.len() > MAX_STEPS {
         return Err(ImportError::TooManySteps {
@@ -175,7 +200,12 @@ pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, Impo
     let trace = Trace {
         model: Model::Kafka,
         title: Some(cut(&format!("Imported: {client}"), MAX_TEXT_CHARS - 1)),
-        description: Some(describe(&client, version, &report)),
+        description: Some(describe(
+            &client,
+            version,
+            &report,
+            parsed.counts.times_inferred,
+        )),
         sources: Vec::new(),
         config,
         steps: built.steps.clone(),
@@ -206,5 +236,6 @@ pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, Impo
             })
         }),
         interval_from_log: events.iter().any(|(_, e)| matches!(e, Event::Response(_))),
+        times_inferred: parsed.counts.times_inferred,
     })
 }

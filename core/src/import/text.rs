@@ -2,8 +2,9 @@
 //! that continue it. The text's size and line count are checked first, each refused with its
 //! number; binary or HTML content is just text that matches nothing.
 
-use super::context::{split_context, ClientContext};
-use super::head::{parse_head, Head, Level};
+use super::context::ClientContext;
+use super::head::Level;
+use super::layout::{read, unwrap_container, Line};
 use super::ImportError;
 use crate::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_RECORD_LINES};
 use std::borrow::Cow;
@@ -36,7 +37,13 @@ pub(crate) struct LineCounts {
     pub(crate) orphans: usize,
     /// Continuation lines past [`MAX_RECORD_LINES`].
     pub(crate) overflow: usize,
+    /// No record had a timestamp: each was given one, [`INFERRED_GAP_MS`] after the one before.
+    pub(crate) times_inferred: bool,
 }
+
+/// The gap between two records of a log without timestamps: the order is the log's, the times
+/// are not.
+pub const INFERRED_GAP_MS: i64 = 100;
 
 /// Removes terminal colour codes (`ESC [ … letter`), which would hide a timestamp.
 fn strip_ansi(line: &str) -> Cow<'_, str> {
@@ -60,14 +67,6 @@ fn strip_ansi(line: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The head of a line, also behind a `docker compose` prefix (`consumer-1  | 2024-…`).
-fn head_of(line: &str) -> Option<Head<'_>> {
-    parse_head(line).or_else(|| {
-        let bar = line.get(..80.min(line.len())).unwrap_or(line).find(" | ")?;
-        parse_head(&line[bar + 3..])
-    })
-}
-
 /// Refuses text over the size or line limits, with its number.
 pub(crate) fn check_limits(text: &str) -> Result<usize, ImportError> {
     if text.len() > MAX_LOG_BYTES {
@@ -88,7 +87,7 @@ struct Clock {
 }
 
 impl Clock {
-    fn at(&mut self, head: &Head) -> Option<i64> {
+    fn at(&mut self, head: &Line) -> Option<i64> {
         let stamp = head.stamp?;
         if stamp.dated {
             return Some(stamp.ms);
@@ -102,17 +101,16 @@ impl Clock {
     }
 }
 
-fn record(number: usize, line: &str, head: Head, clock: &mut Clock) -> Record {
-    let (context, message) = split_context(head.message);
+fn record(number: usize, line: &str, head: Line, clock: &mut Clock) -> Record {
     Record {
         line: number,
         at: clock.at(&head),
         level: head.level,
-        logger: head.logger.map(str::to_owned),
-        thread: head.thread.map(str::to_owned),
-        context,
-        message: message.to_owned(),
-        more: Vec::new(),
+        logger: head.logger,
+        thread: head.thread,
+        context: head.context,
+        message: head.message,
+        more: head.more,
         text: line.to_owned(),
     }
 }
@@ -127,15 +125,24 @@ pub(crate) fn split_records(text: &str) -> Result<(Vec<Record>, LineCounts), Imp
     let mut records: Vec<Record> = Vec::new();
     let mut clock = Clock::default();
     for (index, raw) in text.lines().enumerate() {
-        let line = strip_ansi(raw);
-        if let Some(head) = head_of(&line) {
+        let line = strip_ansi(raw.trim_end_matches('\r'));
+        let (container, inner) = unwrap_container(&line);
+        if let Some(mut head) = read(inner) {
+            head.stamp = head.stamp.or(container);
             records.push(record(index + 1, &line, head, &mut clock));
             continue;
         }
+        let line = inner;
         match records.last_mut() {
             None => counts.orphans += 1,
             Some(last) if last.more.len() >= MAX_RECORD_LINES => counts.overflow += 1,
-            Some(last) => last.more.push(line.into_owned()),
+            Some(last) => last.more.push(line.to_owned()),
+        }
+    }
+    if !records.is_empty() && records.iter().all(|r| r.at.is_none()) {
+        counts.times_inferred = true;
+        for (i, record) in records.iter_mut().enumerate() {
+            record.at = i64::try_from(i).ok().map(|i| i * INFERRED_GAP_MS);
         }
     }
     Ok((records, counts))

@@ -131,6 +131,7 @@ impl ParsedLog {
                 .unwrap_or(ImportError::NoMembership {
                     client: None,
                     classic: Vec::new(),
+                    share: Vec::new(),
                 }));
         }
         let broker_origin = broker.as_ref().and_then(|b| b.origin);

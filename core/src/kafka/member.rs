@@ -69,10 +69,15 @@ pub struct KafkaMember {
 
 impl KafkaMember {
     pub fn new(config: Config) -> Self {
+        let member_id = config
+            .member_id
+            .clone()
+            .filter(|id| !id.is_empty())
+            .unwrap_or_else(|| CLIENT_MEMBER_ID.to_owned());
         KafkaMember {
             config,
             state: StateName::Unsubscribed,
-            member_id: CLIENT_MEMBER_ID.to_owned(),
+            member_id,
             member_epoch: 0,
             heartbeat_interval_ms: 0,
             subscription: BTreeSet::new(),
