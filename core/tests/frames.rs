@@ -268,6 +268,20 @@ fn every_position_of_every_built_in_scenario_on_both_models() {
     }
 }
 
+/// Sessions the random walk once found wrong, kept: each shown one effect at a time.
+#[test]
+fn sessions_the_property_test_found_show_one_effect_at_a_time() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces/frames");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("tests/traces/frames") {
+        let path = entry.expect("entry").path();
+        let timeline = Timeline::from_trace(scenario(&path));
+        check(&timeline).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}
+
 fn session(model: Model, config: Config, steps: Vec<(u64, Input)>) -> Timeline {
     let steps = steps
         .into_iter()

@@ -192,7 +192,7 @@ impl Cause {
             Cause::FailedCallbackRetried => (&["seed-5.4"], &["client-reconcile"]),
             Cause::StaleMember => (&["seed-simplified"], &["client-poll-timer", "client-stale"]),
             Cause::CloseInApplication => (&["seed-5.9"], &["client-close-callbacks"]),
-            Cause::LeaveEndsWhenSent => (&["seed-5.9"], &["client-test-leave-epoch"]),
+            Cause::LeaveEndsWhenSent => (&["seed-5.9"], &["client-leave-generated"]),
             Cause::JoiningUntilAssignment => {
                 (&["seed-5.2"], &["client-target", "client-heartbeat-fields"])
             }

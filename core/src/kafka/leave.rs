@@ -192,6 +192,19 @@ impl KafkaMember {
     /// Continuations of losing and leaving.
     pub(crate) fn resume_leaving(&mut self, then: Then, outcome: Outcome, out: &mut Out) {
         if outcome == Outcome::Failed {
+            // Mutate, then push: what the continuation forgets without an effect of its own (the
+            // local assignment, when nothing is owned) shows with the report, not after it.
+            let clears = match then {
+                Then::RejoinAfterFence => self.state == StateName::Fenced,
+                Then::RejoinAfterStale | Then::ClearAfterFatal | Then::LeaveAfterRelease => true,
+                Then::LeaveOnClose => self.in_group(),
+                _ => false,
+            };
+            if clears && self.assigned.is_empty() {
+                self.pending_revocation = crate::PartitionSet::new();
+                self.current = LocalAssignment::none();
+                self.target = LocalAssignment::none();
+            }
             let code = if then == Then::CloseCallback {
                 ErrorCode::CommitFailed
             } else {
