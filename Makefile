@@ -1,6 +1,6 @@
 # Two commands on a fresh machine: `make serve` runs the app, `make test` runs every test.
 # Each installs what it needs first, idempotently, and nothing is downloaded from the web: tools
-# come from crates.io, npm and Debian's packages only, and Trunk runs offline.
+# come from Rust's package registry, npm and Debian's packages only, and Trunk runs offline.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -162,7 +162,7 @@ serve-site: site
 
 tools-site:
 	@if [ "$$(mdbook --version 2>/dev/null)" != "mdbook v$(MDBOOK_VERSION)" ]; then \
-		echo "installing mdbook $(MDBOOK_VERSION) from crates.io (a few minutes)"; \
+		echo "installing mdbook $(MDBOOK_VERSION) from Rust's package registry (a few minutes)"; \
 		cargo install --locked mdbook --version $(MDBOOK_VERSION) --no-default-features --features search --force; \
 	fi
 
@@ -180,7 +180,7 @@ tools-e2e:
 tools-web:
 	@rustup target list --installed | grep -qx $(WASM) || rustup target add $(WASM)
 	@if [ "$$(trunk --version 2>/dev/null)" != "trunk $(TRUNK_VERSION)" ]; then \
-		echo "installing trunk $(TRUNK_VERSION) from crates.io (a few minutes)"; \
+		echo "installing trunk $(TRUNK_VERSION) from Rust's package registry (a few minutes)"; \
 		cargo install --locked trunk --version $(TRUNK_VERSION) --no-default-features; \
 	fi
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \

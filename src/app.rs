@@ -202,6 +202,11 @@ fn open(embed: &Embed) -> (Session, bool) {
     if let Some(speed) = embed.speed {
         session.speed.set(speed.clamp(-2, MAX_SPEED));
     }
+    // model=…: the same inputs on the model the address names (a scenario, a link or a lesson).
+    if let Some(model) = embed.model {
+        session.set_model(model);
+        session.notice.set(None);
+    }
     let (cursor, _, _) = session.position();
     let step = embed.step.unwrap_or(cursor);
     if session.clamp(step) != cursor {
@@ -325,6 +330,10 @@ fn page<const P: u8>() -> impl IntoView {
             "This link could not be opened: {e}."
         ))));
     }
+    // A cold review page (no session yet) opens on a scenario where the two models part ways.
+    if P == REVIEW && session.timeline.with_untracked(|t| t.is_empty()) {
+        open_scenario(session, crate::review::COLD_START);
+    }
     let review = (P == REVIEW).then(|| crate::review::ReviewSession::new(session));
     // Every use of the group or review session sits behind `P == …`, a constant: the compiler
     // folds the other pages' branches away, and their code with them.
@@ -395,10 +404,15 @@ fn page<const P: u8>() -> impl IntoView {
                         Mode::Review => "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.",
                     }}</p>
                 </div>
-                <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
-                    on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
+                {member_view(P).then(|| view! { <crate::components::model_switch::ModelSwitch/> })}
+                <div class="row header-actions">
+                    {(P == MEMBER || P == GROUP).then(|| view! { <crate::components::presenter::PresenterToggle present=false/> })}
+                    <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
+                        on:click=move |_| session.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
+                </div>
             </header>
         </Show>
+        {(embed_present && !embedded).then(|| view! { <crate::components::presenter::PresenterToggle present=true/> })}
         {(shows("header") && !embedded).then(|| view! {
             // Each view is a page of its own (its own wasm): a tab is a link, and each page keeps
             // its session in this tab's save.
@@ -425,6 +439,11 @@ fn page<const P: u8>() -> impl IntoView {
         })}
         {shows("header").then(|| view! { <FirstPath/> })}
         {shows("caption").then(|| view! { <LiveRegion/> })}
+        {session.writable().then(|| view! {
+            <crate::components::fork_undo::ForkUndo
+                forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|f| (f.at, f.dropped))))
+                undo=Callback::new(move |()| session.undo_fork())/>
+        })}
         <main class="layout" class:embedded=embedded
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {

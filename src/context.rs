@@ -65,6 +65,18 @@ pub struct Session {
     pub frame: Memo<Frame>,
     /// Embed options from the URL (all off on a normal visit).
     pub embed: StoredValue<Embed>,
+    /// The session as it was before the last action dropped later steps (acting in the past
+    /// forks the timeline): what Undo brings back.
+    pub forked: RwSignal<Option<Forked>>,
+}
+
+/// What acting in the past dropped, and the session before it.
+#[derive(Clone)]
+pub struct Forked {
+    pub before: Timeline,
+    /// The step acted at, and how many later steps were dropped.
+    pub at: usize,
+    pub dropped: usize,
 }
 
 /// Provides a session around `timeline` to every component below.
@@ -104,6 +116,7 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),
+        forked: RwSignal::new(None),
     };
     provide_context(session);
     session
@@ -131,6 +144,11 @@ impl Session {
     /// changes nothing. The new step's first effect is shown at once and the rest one by one
     /// (all at once at the fastest speed); pausing stops the reveal where it is.
     pub fn act(&self, at: Millis, input: Input) {
+        // Acting before the end drops the later steps: kept, so that Undo can bring them back.
+        let (cursor, later) = self
+            .timeline
+            .with_untracked(|t| (t.cursor(), t.len() - t.cursor().min(t.len())));
+        let before = (later > 0).then(|| self.timeline.get_untracked());
         let mut outcome: StepResult = Ok(Vec::new());
         self.timeline.update(|t| outcome = t.act(at, input));
         match outcome {
@@ -139,6 +157,11 @@ impl Session {
             }
             Ok(effects) => {
                 self.notice.set(None);
+                self.forked.set(before.map(|before| Forked {
+                    before,
+                    at: cursor,
+                    dropped: later,
+                }));
                 let count = effects.len();
                 if self.animates() && count > 1 {
                     self.shown.set(1);
@@ -149,6 +172,20 @@ impl Session {
                 }
                 self.reset_draft();
             }
+        }
+    }
+
+    /// Undoes the last action that dropped later steps: the session as it was, where it was.
+    pub fn undo_fork(&self) {
+        if let Some(forked) = self.forked.get_untracked() {
+            let mut timeline = forked.before;
+            timeline.seek(forked.at);
+            self.shown.set(timeline.effect_count(forked.at));
+            self.playback.set(Playback::Paused);
+            self.timeline.set(timeline);
+            self.forked.set(None);
+            self.notice.set(None);
+            self.reset_draft();
         }
     }
 
@@ -181,6 +218,7 @@ impl Session {
 
     /// Replaces the session by `trace` (a scenario or an import), at its start.
     pub fn load(&self, trace: Trace, at_start: bool) {
+        self.forked.set(None);
         let title = trace.title.clone();
         let mut timeline = Timeline::from_trace(trace);
         if at_start {

@@ -89,6 +89,8 @@ pub struct Embed {
     pub range: Option<(usize, usize)>,
     pub autoplay: bool,
     pub speed: Option<i32>,
+    /// `model=seed|kafka`: the member model the page runs the session on.
+    pub model: Option<kip848_core::Model>,
     /// `mode=group`: open in group mode (`scenario` then names a group scenario).
     pub group: bool,
     /// `quiz=1`: predict each step before it is shown.
@@ -147,6 +149,7 @@ impl Embed {
                         .map(|b| (embed.range.map_or(0, |r| r.0), b))
                 }
                 "speed" => embed.speed = value.parse().ok(),
+                "model" => embed.model = kip848_core::Model::parse(&value),
                 _ => {}
             }
         }
@@ -166,6 +169,10 @@ impl Embed {
     /// Whether the panel named `panel` is shown: listed by `show=` when it is given, else not
     /// hidden.
     pub fn shows(&self, panel: &str) -> bool {
+        // A range of one step has nothing to move through.
+        if panel == "transport" && self.range.is_some_and(|(a, b)| a == b) {
+            return false;
+        }
         match &self.shown {
             Some(shown) => shown.contains(panel) && !self.hidden.contains(panel),
             None => !self.hidden.contains(panel),

@@ -15,7 +15,15 @@ pub fn noted(t: &Timeline) -> Vec<usize> {
 impl Session {
     /// The lesson at the cursor.
     pub fn lesson_position(&self) -> Lesson {
-        self.timeline.with(|t| lesson_at(&noted(t), t.cursor()))
+        // A step part-way shown has not reached its note yet: the note tells the whole step.
+        let reached = self.frame.with(|f| {
+            if f.cursor.shown < f.effects {
+                f.cursor.step.saturating_sub(1)
+            } else {
+                f.cursor.step
+            }
+        });
+        self.timeline.with(|t| lesson_at(&noted(t), reached))
     }
 
     /// Plays on to the end of the next narrated step (guided playback pauses there).

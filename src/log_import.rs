@@ -164,8 +164,13 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
     {
         session.log_group.set(group);
     }
+    let times = if imported.times_inferred {
+        " The log has no timestamps: the steps keep its order and their times are inferred."
+    } else {
+        ""
+    };
     session.notice.set(Some(Notice::Info(format!(
-        "Imported consumer {} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.",
+        "Imported consumer {} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.{times}",
         imported.client_id
     ))));
 }

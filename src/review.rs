@@ -6,6 +6,10 @@ use kip848_core::compare::{Align, Review, ReviewScreen};
 use kip848_core::{Cursor, Frame};
 use leptos::prelude::*;
 
+/// The scenario a review page opens on when there is no session yet: one where the models part
+/// ways at almost every step (a fence mid-revocation).
+pub const COLD_START: &str = "05-fenced-mid-revocation";
+
 #[derive(Clone, Copy)]
 pub struct ReviewSession {
     pub align: RwSignal<Align>,

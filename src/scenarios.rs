@@ -87,12 +87,14 @@ pub fn scenario(id: &str) -> Option<Result<Trace, TraceError>> {
 pub fn titles() -> Vec<(&'static str, String)> {
     SCENARIOS
         .iter()
-        .map(|(id, text)| {
-            let title = Trace::parse(text)
-                .ok()
-                .and_then(|t| t.title)
-                .unwrap_or_else(|| (*id).to_owned());
-            (*id, title)
-        })
+        .map(|(id, _)| (*id, title_of(id)))
         .collect()
+}
+
+/// The scenario's title for a picker (its id when the file has none or does not parse).
+pub fn title_of(id: &str) -> String {
+    scenario(id)
+        .and_then(Result::ok)
+        .and_then(|t| t.title)
+        .unwrap_or_else(|| id.to_owned())
 }

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 pub enum Action {
     SendDraft,
     DefaultAnswer,
+    NewAssignment,
     NoAnswer,
     Subscribe,
     Close,
@@ -34,13 +35,19 @@ pub enum Action {
 }
 
 /// (key, shift, action, what it does). Keys are `KeyboardEvent.key` values.
-pub const SHORTCUTS: [(&str, bool, Action, &str); 22] = [
+pub const SHORTCUTS: [(&str, bool, Action, &str); 23] = [
     ("Enter", true, Action::SendDraft, "Send the drafted answer"),
     (
         "a",
         false,
         Action::DefaultAnswer,
-        "Answer: bump epoch, keep assignment",
+        "Routine answer: same epoch, nothing new",
+    ),
+    (
+        "e",
+        false,
+        Action::NewAssignment,
+        "Answer with a new assignment at the next epoch",
     ),
     (
         "n",
@@ -156,6 +163,7 @@ fn writes(action: Action) -> bool {
         action,
         Action::SendDraft
             | Action::DefaultAnswer
+            | Action::NewAssignment
             | Action::Welcome
             | Action::NoAnswer
             | Action::Subscribe
@@ -177,6 +185,12 @@ pub fn run(session: Session, action: Action) {
         Action::DefaultAnswer => {
             session.reset_draft();
             session.send_draft();
+        }
+        Action::NewAssignment => {
+            let answer = session
+                .timeline
+                .with_untracked(|t| kip848_core::composer::new_assignment_answer(t.member()));
+            session.act(session.next_at(), Input::HeartbeatResponse(answer));
         }
         Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),
         Action::Subscribe => crate::components::app_actions::subscribe(session),

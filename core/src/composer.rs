@@ -61,8 +61,9 @@ impl Draft {
     }
 }
 
-/// "Answer: bump epoch, keep assignment": the member's id (or a new one), its epoch plus one (at
-/// least 1), its interval, and no assignment (= unchanged).
+/// The routine answer, "same epoch, nothing new": the member's id (or a new one), its epoch (at
+/// least 1: a join's first answer), its interval, and no assignment (= unchanged). In KIP-848 the
+/// epoch moves with a new target, so an everyday heartbeat keeps it (`CurrentAssignmentBuilder`).
 pub fn default_answer(member: &impl Machine) -> HeartbeatResponse {
     let member_id = if member.member_id().is_empty() {
         DEFAULT_MEMBER_ID.to_owned()
@@ -75,9 +76,21 @@ pub fn default_answer(member: &impl Machine) -> HeartbeatResponse {
     };
     HeartbeatResponse {
         member_id,
-        member_epoch: member.member_epoch().saturating_add(1).max(1),
+        member_epoch: member.member_epoch().max(1),
         heartbeat_interval_ms: interval,
         assignment: None,
+    }
+}
+
+/// The other common answer, "a new assignment at the next epoch": the routine answer with the
+/// epoch moved on and one more partition of the subscription than the member has now.
+pub fn new_assignment_answer(member: &impl Machine) -> HeartbeatResponse {
+    let routine = default_answer(member);
+    let now = same_as_now(member);
+    HeartbeatResponse {
+        member_epoch: member.member_epoch().saturating_add(1).max(1),
+        assignment: Some(add_next_partition(member, &now)),
+        ..routine
     }
 }
 

@@ -167,21 +167,25 @@ impl Timeline {
             cursor.step,
             headline(&before, &observed.after, &step.input, result)
         );
+        // Words on screen, identifiers in the log: "2 of 3 things the member does: …".
         let caption = match &effect {
             Some(e) => format!(
-                "Step {} · {}/{}: {}",
-                cursor.step, e.index, e.of, e.sentence
+                "Step {}, {} of {} {} the member does: {}",
+                cursor.step,
+                e.index,
+                e.of,
+                if e.of == 1 { "thing" } else { "things" },
+                e.sentence
             ),
             None => summary.clone(),
         };
         let position = match &effect {
             Some(e) => format!(
-                "Step {} of {} · {}/{} · {} · {} ms",
+                "Step {} of {} · effect {} of {} · {} ms",
                 cursor.step,
                 self.len(),
                 e.index,
                 e.of,
-                e.label,
                 facts.now.0
             ),
             None => format!(
@@ -211,7 +215,10 @@ impl Timeline {
             effect,
             input: Some(describe_input(&step.input)),
             rejected: result.as_ref().err().map(ToString::to_string),
-            note: step.note_for(self.model()).map(str::to_owned),
+            // The step's note tells the whole step: it waits until every effect is on screen.
+            note: (shown == count)
+                .then(|| step.note_for(self.model()).map(str::to_owned))
+                .flatten(),
             caption,
             summary,
             position,

@@ -112,7 +112,7 @@ fn candidate(member: &impl Machine) -> Hint {
                 why,
             );
         }
-        return hint(Next::Answer, "Answer the heartbeat", "A heartbeat is in flight: answer it (the default bumps the epoch and keeps the assignment).".to_owned());
+        return hint(Next::Answer, "Answer the heartbeat", "A heartbeat is in flight: answer it (the routine answer keeps the epoch and the assignment; a new assignment moves the epoch).".to_owned());
     }
     if matches!(state, StateName::Stale | StateName::Unsubscribed) {
         return hint(

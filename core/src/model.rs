@@ -27,6 +27,27 @@ impl Model {
         }
     }
 
+    /// `seed` or `kafka` (as a trace or an address names it).
+    pub fn parse(name: &str) -> Option<Model> {
+        Model::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+
+    /// The model's name on screen.
+    pub fn title(self) -> &'static str {
+        match self {
+            Model::Seed => "Seed design",
+            Model::Kafka => "Java client",
+        }
+    }
+
+    /// What the model is, in a line: for choosing one.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Model::Seed => "Kafka's early design page, completed: NEW → JOINING → JOINED ⇄ ASSIGNING → TERMINATED. The protocol's idea at its simplest.",
+            Model::Kafka => "What Kafka's Java consumer does (4.x): UNSUBSCRIBED → JOINING → RECONCILING → ACKNOWLEDGING → STABLE, and FENCED, STALE, FATAL. The states your logs show.",
+        }
+    }
+
     /// The model's states, in diagram order.
     pub fn states(self) -> &'static [StateName] {
         match self {

@@ -16,7 +16,7 @@ fn lint_of(h: &Harness, input: Input) -> (Verdict, String) {
 }
 
 #[test]
-fn the_default_draft_bumps_the_epoch_and_keeps_the_assignment() {
+fn the_routine_answer_keeps_the_epoch_and_the_assignment_and_the_new_one_moves_both() {
     let mut h = Harness::new(Config::default());
     assert_eq!(
         default_draft(&h.member),
@@ -39,8 +39,12 @@ fn the_default_draft_bumps_the_epoch_and_keeps_the_assignment() {
             r.heartbeat_interval_ms,
             r.assignment
         ),
-        ("m-9", 5, 1000, None)
+        ("m-9", 4, 1000, None)
     );
+    // The other common answer: a new target, and the epoch moves with it.
+    let r = kip848_core::composer::new_assignment_answer(&h.member);
+    assert_eq!(r.member_epoch, 5);
+    assert_eq!(r.assignment.map(|a| a.len()), Some(1));
     assert_eq!(Draft::NoAnswer.to_input(), Input::HeartbeatFailed);
 }
 

@@ -58,7 +58,7 @@ pub fn AppLane(
             <ol class="spans" data-testid="app-lane">
                 <For each=move || rows.get() key=|row| (row.0, row.1.clone(), row.3, row.4, row.5) let:row>
                     <li class=format!("span {}", row.3) data-status=row.3 data-testid="span">
-                        <span class="span-label">{row.1.clone()}</span>
+                        <span class="span-label">{unbroken(&row.1)}</span>
                         <span class="span-track">
                             <span class="span-bar" style=format!("left:{}.{}%;width:{}.{}%", row.4 / 10, row.4 % 10, row.5 / 10, row.5 % 10)></span>
                         </span>
@@ -68,4 +68,21 @@ pub fn AppLane(
             </ol>
         </section>
     }
+}
+
+/// A callback's label (`onPartitionsAssigned(orders-0, orders-1)`) that breaks only between its
+/// name and its partitions, never inside one: each piece whole, a break allowed after `(` and `, `.
+fn unbroken(label: &str) -> impl IntoView {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut rest = label;
+    while let Some(at) = rest.find(['(', ',']) {
+        let end = at + 1 + usize::from(rest[at + 1..].starts_with(' '));
+        pieces.push(rest[..end].to_owned());
+        rest = &rest[end..];
+    }
+    pieces.push(rest.to_owned());
+    pieces
+        .into_iter()
+        .map(|piece| view! { <span class="nowrap">{piece}</span><wbr/> })
+        .collect_view()
 }

@@ -121,8 +121,14 @@ pub fn Console() -> impl IntoView {
                 <button class="primary" data-testid="send" aria-keyshortcuts=shortcut_of(Action::SendDraft)
                     disabled=waiting on:click=move |_| session.send_draft()>"Send answer"</button>
                 <button data-testid="answer" aria-keyshortcuts=shortcut_of(Action::DefaultAnswer) disabled=waiting
+                    title="The everyday answer: the same epoch, no new assignment"
                     on:click=move |_| crate::shortcuts::run(session, Action::DefaultAnswer)>
-                    "Answer: bump epoch, keep assignment"
+                    "Routine answer: same epoch"
+                </button>
+                <button data-testid="answer-new" aria-keyshortcuts=shortcut_of(Action::NewAssignment) disabled=waiting
+                    title="A new target: the next epoch, with one more partition"
+                    on:click=move |_| crate::shortcuts::run(session, Action::NewAssignment)>
+                    "New assignment, next epoch"
                 </button>
             </div>
         </section>

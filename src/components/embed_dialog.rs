@@ -60,9 +60,10 @@ pub fn EmbedDialog(
             .map(|p| (*p).to_owned())
             .collect::<BTreeSet<_>>(),
     );
-    let here = step.map(|s| s.get_untracked());
-    let from = RwSignal::new(here);
-    let to = RwSignal::new(here);
+    // The whole session by default: a range of one step would leave the reader buttons that do
+    // nothing (the embed hides its transport then).
+    let from = RwSignal::new(None::<usize>);
+    let to = RwSignal::new(None::<usize>);
     let id = move |name: &str| {
         if group {
             format!("group-{name}")
@@ -128,10 +129,13 @@ pub fn EmbedDialog(
             </label>
         }
     };
-    let number = move |label: &'static str, name: &str, signal: RwSignal<Option<usize>>| {
+    let number = move |label: &'static str,
+                       name: &str,
+                       signal: RwSignal<Option<usize>>,
+                       empty: &'static str| {
         view! {
             <label>{label} " "
-                <input type="number" min="0" data-testid=id(name) prop:value=move || signal.get().map(|s| s.to_string()).unwrap_or_default()
+                <input type="number" min="0" data-testid=id(name) placeholder=empty prop:value=move || signal.get().map(|s| s.to_string()).unwrap_or_default()
                     on:input=move |ev| signal.set(event_target_value(&ev).parse().ok()) />
             </label>
         }
@@ -149,8 +153,8 @@ pub fn EmbedDialog(
                 }).collect_view()}
             </fieldset>
             <div class="row">
-                {number("From step", "embed-from", from)}
-                {number("to step", "embed-to", to)}
+                {number("From step", "embed-from", from, "the start")}
+                {number("to step", "embed-to", to, "the end")}
                 <label>"Size "
                     <select data-testid=id("embed-size") on:change=move |ev| size.set(event_target_value(&ev).parse().unwrap_or(0))>
                         {SIZES.iter().enumerate().map(|(i, (label, _, _))| view! { <option value=i.to_string()>{*label}</option> }).collect_view()}

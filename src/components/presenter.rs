@@ -61,3 +61,55 @@ pub fn PresenterNotes() -> impl IntoView {
         </section>
     }
 }
+
+/// The address of this page with presenter mode on (or off): the same options, the same link.
+fn presenter_href(on: bool) -> String {
+    let location = window().location();
+    let search = location.search().unwrap_or_default();
+    let mut pairs: Vec<String> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("present="))
+        .map(str::to_owned)
+        .collect();
+    if on {
+        pairs.push("present=1".to_owned());
+    }
+    let query = if pairs.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", pairs.join("&"))
+    };
+    format!(
+        "{}{query}{}",
+        location.pathname().unwrap_or_default(),
+        location.hash().unwrap_or_default()
+    )
+}
+
+/// A visible way into presenter mode, and out of it: this page again with `present=1` (or without),
+/// so it opens as it is now, large. The address is read on the click, not at render: the session
+/// (in the address's fragment) has moved on since, and a first-paint snapshot must not freeze the
+/// path it was taken under.
+#[component]
+pub fn PresenterToggle(
+    /// Whether the page is in presenter mode now.
+    present: bool,
+) -> impl IntoView {
+    let go = move |_| {
+        // A refused navigation leaves the page as it is; there is nothing to lose.
+        let _ = window().location().set_href(&presenter_href(!present));
+    };
+    if present {
+        view! {
+            <button class="presenter-exit" data-testid="presenter-exit" on:click=go>"Leave presenter mode"</button>
+        }
+        .into_any()
+    } else {
+        view! {
+            <button data-testid="presenter-enter" on:click=go
+                title="Large type, the drawing and the notes only; → and ← (or a clicker) step, b blanks the screen">"Presenter mode"</button>
+        }
+        .into_any()
+    }
+}

@@ -109,6 +109,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             )));
         }
     };
+    let picked = RwSignal::new(crate::review::COLD_START.to_owned());
     view! {
         <main class="review-layout" data-testid="review-view">
             <section class="panel review-head" aria-labelledby="review-title">
@@ -123,11 +124,25 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                     <button class="transport" data-testid="review-to-end" aria-label="Go to the end" on:click=move |_| review.seek(usize::MAX)>"▶|"</button>
                     <span class="position" data-testid="review-position" role="status">{position}</span>
                 </div>
+                <div class="row">
+                    <label for="review-scenario">"Review a scenario "</label>
+                    <select id="review-scenario" data-testid="review-scenario" prop:value=move || picked.get()
+                        on:change=move |ev| picked.set(event_target_value(&ev))>
+                        {crate::scenarios::SCENARIOS.iter().map(|(id, _)| {
+                            let title = crate::scenarios::title_of(id);
+                            view! { <option value=*id>{title}</option> }
+                        }).collect_view()}
+                    </select>
+                    <button data-testid="review-open-scenario" on:click=move |_| {
+                        if crate::app::open_scenario(session, &picked.get_untracked()) {
+                            review.seek(0);
+                        }
+                    }>"Open"</button>
+                    <span class="muted">"or the session of the member view, whatever it is."</span>
+                </div>
             </section>
-            <div class="review-sides">
-                <ReviewSide frame=seed title="The seed design" testid="review-seed" ids="review-seed-"/>
-                <ReviewSide frame=kafka title="The client Kafka shipped" testid="review-kafka" ids="review-kafka-"/>
-            </div>
+            // The causes beside both sides on a laptop: what differs, and both diagrams, in one view.
+            <div class="review-main">
             <section class="panel review-causes" aria-labelledby="causes-title" data-testid="review-causes">
                 <h2 id="causes-title">{move || format!("Differences, by cause: {} of {} steps differ", review.review.with(|r| r.differing()), review.review.with(|r| r.rows.len()))}</h2>
                 <ol class="causes">
@@ -139,7 +154,10 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                                 <strong>{g.cause.title()}</strong> ": " {g.why}
                                 <span class="muted">{format!(" Steps {}. ", steps.join(", "))} "Seed: " <SourceLinks ids=g.source.seed/> "; Java client: " <SourceLinks ids=g.source.shipped/> "."</span>
                                 " "
-                                <button class="link-button" data-testid="review-cause-go" on:click=move |_| review.seek(first + 1)>{format!("Go to step {}", first + 1)}</button>
+                                <button class="link-button" data-testid="review-cause-go" on:click=move |_| {
+                                    review.seek(first + 1);
+                                    show_sides();
+                                }>{format!("Go to step {}", first + 1)}</button>
                             </li>
                         }
                     }).collect_view()}
@@ -156,6 +174,11 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                     }).collect_view()}
                 </fieldset>
             </section>
+            <div class="review-sides" data-testid="review-sides">
+                <ReviewSide frame=seed title="The seed design" testid="review-seed" ids="review-seed-"/>
+                <ReviewSide frame=kafka title="The client Kafka shipped" testid="review-kafka" ids="review-kafka-"/>
+            </div>
+            </div>
             <section class="panel review-rows" aria-labelledby="rows-title">
                 <h2 id="rows-title">"Both timelines"</h2>
                 <div class="table-wrap">
@@ -186,5 +209,17 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                 <p class="muted">"One HTML file with the causes, both diagrams and both timelines, to attach to a design review; or a #[test] for kip848-core that asserts every step's effects."</p>
             </section>
         </main>
+    }
+}
+
+/// Brings both sides' diagrams into view (after "Go to step": the step is what they show).
+fn show_sides() {
+    let sides = document()
+        .query_selector("[data-testid=review-sides]")
+        .ok()
+        .flatten();
+    if let Some(sides) = sides {
+        // Top-aligned: the sides' titles and diagrams are what the step changed.
+        sides.scroll_into_view_with_bool(true);
     }
 }

@@ -95,6 +95,12 @@ pub fn ScenarioPanel() -> impl IntoView {
             <Show when=move || note().is_some()>
                 <blockquote class="narration" data-testid="narration">{note}</blockquote>
             </Show>
+            // Guided play pauses on every note (outside a lesson, which has its own): Continue goes on.
+            <Show when=move || session.guided.get() && !session.lesson.get()
+                && session.playback.get() == crate::context::Playback::Paused && note().is_some()
+                && session.timeline.with(|t| t.cursor() < t.len())>
+                <button class="primary" data-testid="guided-continue" on:click=move |_| session.playback.set(crate::context::Playback::Play)>"Continue ▶"</button>
+            </Show>
         </section>
     }
 }

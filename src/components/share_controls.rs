@@ -40,8 +40,17 @@ pub fn ShareControls(
             <label for=id("share-link") class="visually-hidden">"Share link"</label>
             <input id=id("share-link") data-testid=id("share-link") type="text" readonly prop:value=url />
         })}
+        // A dialog over the page, as wide as the screen allows: the preview at its true size.
         <Show when=move || embed_open.get()>
-            <EmbedDialog group=group fragment=fragment step=step fallback=fallback />
+            <div class="dialog-backdrop" on:click=move |_| embed_open.set(false)></div>
+            <div class="dialog embed-dialog" role="dialog" aria-modal="true" aria-labelledby=id("embed-title")
+                on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" { embed_open.set(false) }>
+                <div class="dialog-head">
+                    <h2 id=id("embed-title")>"Embed this view"</h2>
+                    <button data-testid=id("embed-close") on:click=move |_| embed_open.set(false)>"Close"</button>
+                </div>
+                <EmbedDialog group=group fragment=fragment step=step fallback=fallback />
+            </div>
         </Show>
     }
 }

@@ -24,7 +24,7 @@ pub fn SourceList(
         .into_iter()
         .enumerate()
         .map(|(i, s)| {
-            let external = s.url().starts_with("https://");
+            let external = s.links_out();
             view! {
                 {(i > 0).then_some(", ")}
                 <a class="source" href=s.url() data-source=s.id

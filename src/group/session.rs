@@ -31,6 +31,9 @@ pub struct GroupSession {
     pub readonly: bool,
     /// An embed's step range (`from`, `to`): every move stays inside it.
     pub range: StoredValue<Option<(usize, usize)>>,
+    /// The session before the last action that dropped later steps, the step acted at and how
+    /// many were dropped: what Undo brings back.
+    pub forked: RwSignal<Option<(GroupTimeline, usize, usize)>>,
 }
 
 /// The narrated steps of a group session.
@@ -62,6 +65,7 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
         scenario: RwSignal::new(None),
         readonly,
         range: StoredValue::new(None),
+        forked: RwSignal::new(None),
     };
     provide_context(session);
     session
@@ -85,9 +89,36 @@ impl GroupSession {
             return;
         }
         self.playing.set(false);
+        let before = self.before_fork();
         let mut result = Ok(());
         self.timeline.update(|t| result = t.act(at, input, None));
+        self.after_fork(before, result.is_ok());
         self.notice.set(result.err().map(Notice::Rejected));
+    }
+
+    /// The session, when acting now drops later steps.
+    fn before_fork(self) -> Option<(GroupTimeline, usize, usize)> {
+        self.timeline.with_untracked(|t| {
+            let later = t.len() - t.cursor().min(t.len());
+            (later > 0).then(|| (t.clone(), t.cursor(), later))
+        })
+    }
+
+    fn after_fork(self, before: Option<(GroupTimeline, usize, usize)>, acted: bool) {
+        if acted {
+            self.forked.set(before);
+        }
+    }
+
+    /// Undoes the last action that dropped later steps.
+    pub fn undo_fork(self) {
+        if let Some((mut timeline, at, _)) = self.forked.get_untracked() {
+            self.playing.set(false);
+            timeline.seek(at);
+            self.timeline.set(timeline);
+            self.forked.set(None);
+            self.notice.set(None);
+        }
     }
 
     /// The lesson at the cursor.
@@ -123,9 +154,11 @@ impl GroupSession {
             return;
         }
         self.playing.set(false);
+        let before = self.before_fork();
         let mut result = Ok(());
         self.timeline
             .update(|t| result = t.next_event(IDLE_STEP_MS));
+        self.after_fork(before, result.is_ok());
         self.notice.set(result.err().map(Notice::Rejected));
     }
 
@@ -207,6 +240,7 @@ impl GroupSession {
 
     /// Replaces the session by `trace`, at its start.
     pub fn load(self, trace: GroupTrace) {
+        self.forked.set(None);
         let title = trace.title.clone();
         let mut timeline = GroupTimeline::from_trace(trace);
         timeline.seek(0);
@@ -252,6 +286,7 @@ impl GroupSession {
 
     /// A new, empty group with the same configuration.
     pub fn restart(self) {
+        self.forked.set(None);
         let config = self.timeline.with_untracked(|t| t.trace().config.clone());
         self.playing.set(false);
         self.timeline.set(GroupTimeline::new(config));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT, contrast } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -147,10 +147,10 @@ test('the live region narrates each transition in words', async () => {
   await loadScenario(page, '05-fenced-mid-revocation');
   await setRange(page, 'scrubber', 9);
   // The effect on screen is the live line; the whole step's story sits beside it.
-  await expectText(page, 'live', 'Step 9 · 3/3: Join heartbeat sent (full, epoch 0, owned {})');
+  await expectText(page, 'live', 'Step 9, 3 of 3 things the member does: Join heartbeat sent (full, epoch 0, owned {})');
   await expectText(page, 'live-summary', 'Step 9: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
   await page.getByTestId('step-effect-back').click();
-  await expectText(page, 'live', 'Step 9 · 2/3: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await expectText(page, 'live', 'Step 9, 2 of 3 things the member does: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
   await page.getByTestId('step-input').click();
   await page.getByTestId('step-input').click();
   await expectText(page, 'live', 'Step 10: A completion owed to an abandoned reconciliation arrives: discarded');
@@ -180,17 +180,6 @@ test('reduced motion shows the same steps without movement', async () => {
 });
 
 /** WCAG relative luminance contrast of two CSS colours. */
-function contrast(a, b) {
-  const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (l1 + 0.05) / (l2 + 0.05);
-}
 
 for (const colorScheme of ['light', 'dark']) {
   test(`text passes WCAG AA contrast in the ${colorScheme} theme`, async () => {

@@ -174,10 +174,10 @@ test('one → shows one effect and stays; a pause in the middle of a step holds;
   const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=10`);
   await expectText(page, 'position', /^Step 10 of 12 /);
   await page.keyboard.press('ArrowRight');
-  await expectText(page, 'position', /^Step 11 of 12 · 1\/4 /);
+  await expectText(page, 'position', /^Step 11 of 12 · effect 1 of 4 /);
   // Nothing plays on by itself: the same effect after 1.5 s.
   await page.waitForTimeout(1500);
-  assert.match(await text(page, 'position'), /^Step 11 of 12 · 1\/4 /);
+  assert.match(await text(page, 'position'), /^Step 11 of 12 · effect 1 of 4 /);
   assert.equal(await text(page, 'state'), 'JOINED');
   assert.equal(await text(page, 'awaiting'), 'nothing', 'the callback is invoked only by effect 4');
   assert.equal(await page.locator('[data-testid="span"][data-status="pending"]').count(), 0);
@@ -191,13 +191,13 @@ test('one → shows one effect and stays; a pause in the middle of a step holds;
   await page.keyboard.press(' ');
   await expectText(page, 'play', '▶');
   const paused = await text(page, 'position');
-  const shown = Number(paused.match(/^Step 11 of 11 · (\d)\/3 /)?.[1]);
+  const shown = Number(paused.match(/^Step 11 of 11 · effect (\d) of 3 /)?.[1]);
   assert.ok(shown >= 1 && shown < 3, `paused part-way: ${paused}`);
   await page.waitForTimeout(2000);
   assert.equal(await text(page, 'position'), paused, 'a pause holds');
   // ← hides exactly one effect.
   await page.keyboard.press('ArrowLeft');
-  await expectText(page, 'position', shown > 1 ? new RegExp(`^Step 11 of 11 · ${shown - 1}/3 `) : /^Step 10 of 11 /);
+  await expectText(page, 'position', shown > 1 ? new RegExp(`^Step 11 of 11 · effect ${shown - 1} of 3 `) : /^Step 10 of 11 /);
   await done();
 });
 

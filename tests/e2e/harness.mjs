@@ -146,3 +146,16 @@ export function snapshotShown(page) {
     return shell !== null && getComputedStyle(shell).display !== 'none';
   });
 }
+
+/** The WCAG contrast ratio of two computed colours (`rgb(…)`/`rgba(…)`). */
+export function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (l1 + 0.05) / (l2 + 0.05);
+}

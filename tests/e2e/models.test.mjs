@@ -20,7 +20,7 @@ test('switching to the shipped client replays the same inputs and draws its ten 
   await expectText(page, 'position', /^Step 5 of 6/);
   assert.equal(await page.locator('.diagram .node').count(), 10);
   assert.equal(await page.getByTestId('node-JOINING').getAttribute('data-current'), 'true');
-  assert.match(await text(page, 'live'), /^Step 5 · 5\/5: /);
+  assert.match(await text(page, 'live'), /^Step 5, 5 of 5 things the member does: /);
   await page.getByTestId('log-step-5').click();
   assert.ok((await page.locator('.log-row.current').textContent()).includes('onPartitionsLost(orders-0, orders-1, orders-2)'));
   await page.getByTestId('transition-table').locator('summary').click();

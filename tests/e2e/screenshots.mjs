@@ -38,9 +38,9 @@ try {
   }
   // Three moments in the middle of a step, in which every panel shows the same effect.
   for (const [file, scenario, step, presses, expected] of [
-    ['midstep-revocation-pending.png', '05-fenced-mid-revocation', 6, 1, /^Step 7 of 12 · 1\/1 /],
-    ['midstep-fenced.png', '05-fenced-mid-revocation', 8, 2, /^Step 9 of 12 · 2\/3 /],
-    ['midstep-new-target.png', '06-new-assignment-during-reconciliation', 9, 1, /^Step 10 of 16 · 1\/2 /],
+    ['midstep-revocation-pending.png', '05-fenced-mid-revocation', 6, 1, /^Step 7 of 12 · effect 1 of 1 /],
+    ['midstep-fenced.png', '05-fenced-mid-revocation', 8, 2, /^Step 9 of 12 · effect 2 of 3 /],
+    ['midstep-new-target.png', '06-new-assignment-during-reconciliation', 9, 1, /^Step 10 of 16 · effect 1 of 2 /],
   ]) {
     const opened = await open(browser, `${server.url}?scenario=${scenario}&step=${step}`, { viewport: { width: 1440, height: 1000 } });
     for (let i = 0; i < presses; i += 1) await opened.page.keyboard.press('ArrowRight');

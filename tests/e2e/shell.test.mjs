@@ -160,7 +160,7 @@ test("the first tap or key given to a page's snapshot is done once the app is th
   const settled = [];
   for (const page of [held.page, live.page]) {
     await instant(page);
-    await page.waitForFunction(() => /^Step 1 of 1 · (\d+)\/\1 · /.test(document.querySelector('[data-testid="position"]')?.textContent ?? ''));
+    await page.waitForFunction(() => /^Step 1 of 1 · effect (\d+) of \1 · /.test(document.querySelector('[data-testid="position"]')?.textContent ?? ''));
     settled.push(await screen(page));
   }
   assert.notEqual(settled[1].state, 'NEW');

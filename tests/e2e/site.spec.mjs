@@ -226,7 +226,7 @@ test('a read-only embed cannot be reset or emptied', async () => {
 test('presenter keys step one effect each, and b blanks the screen', async () => {
   const { page, context, errors } = await openPage(`${base}app/index.html?scenario=05-fenced-mid-revocation&present=1&step=8`);
   await page.getByTestId('speaker-note').waitFor();
-  const at = async () => (await page.getByTestId('position').textContent()).trim().match(/^Step (\d+) of \d+(?: · (\d+)\/\d+)?/).slice(1).join('/');
+  const at = async () => (await page.getByTestId('position').textContent()).trim().match(/^Step (\d+) of \d+(?: · effect (\d+) of \d+)?/).slice(1).join('/');
   assert.equal(await at(), '8/1');
   await page.keyboard.press('PageDown');
   assert.equal(await at(), '9/1');

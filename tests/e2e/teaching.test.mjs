@@ -51,9 +51,10 @@ test('a newcomer reaches JOINED with partitions in at most three actions, by the
   assert.equal(await text(page, 'state'), 'JOINED');
   assert.notEqual(await text(page, 'assigned'), '{}');
   assert.ok(actions <= 3, `${actions} actions`);
-  // The KIP in three sentences, one click away.
+  // The KIP in three sentences, one click away, each with its sources (the core's own text).
   await page.getByTestId('about-button').click();
-  assert.match(await text(page, 'about'), /stop-the-world/);
+  assert.match(await text(page, 'about'), /group-wide barrier/);
+  assert.ok(await page.getByTestId('about').locator('a.source').count() >= 5);
   await done();
 });
 

@@ -21,6 +21,6 @@ async fn subscribe_then_the_default_answer_drives_the_member_to_joined() {
     assert_eq!(m.text("member-id"), "member-1");
     assert_eq!(
         m.text("live"),
-        "Step 2 · 1/1: Joined the group as member-1 with epoch 1"
+        "Step 2, 1 of 1 thing the member does: Joined the group as member-1 with epoch 1"
     );
 }

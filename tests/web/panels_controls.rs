@@ -14,31 +14,23 @@ async fn stepping_effects_and_inputs_moves_the_position() {
     m.click("to-start").await;
     assert_eq!(m.text("position"), "Step 0 of 4 · 0 ms");
     m.click("step-effect").await;
-    assert_eq!(
-        m.text("position"),
-        "Step 1 of 4 · 1/2 · NEW → JOINING · 0 ms"
-    );
+    assert_eq!(m.text("position"), "Step 1 of 4 · effect 1 of 2 · 0 ms");
     m.click("step-effect").await;
-    assert_eq!(
-        m.text("position"),
-        "Step 1 of 4 · 2/2 · send_heartbeat(full, epoch 0, owned {}) · 0 ms"
-    );
+    assert_eq!(m.text("position"), "Step 1 of 4 · effect 2 of 2 · 0 ms");
     // One input forward from the end of a step: the end of the next one.
     m.click("step-input").await;
-    assert_eq!(
-        m.text("position"),
-        "Step 2 of 4 · 6/6 · ASSIGNING → JOINED · 40 ms"
-    );
+    assert_eq!(m.text("position"), "Step 2 of 4 · effect 6 of 6 · 40 ms");
     m.click("step-effect-back").await;
-    assert_eq!(
-        m.text("position"),
-        "Step 2 of 4 · 5/6 · send_heartbeat(delta, epoch 1, owned orders-0, orders-1, orders-2) · 40 ms"
-    );
+    assert_eq!(m.text("position"), "Step 2 of 4 · effect 5 of 6 · 40 ms");
     // Part-way through a step, one input forward finishes it.
     m.click("step-input").await;
-    assert!(m.text("position").starts_with("Step 2 of 4 · 6/6"));
+    assert!(m
+        .text("position")
+        .starts_with("Step 2 of 4 · effect 6 of 6"));
     m.click("step-input-back").await;
-    assert!(m.text("position").starts_with("Step 1 of 4 · 2/2"));
+    assert!(m
+        .text("position")
+        .starts_with("Step 1 of 4 · effect 2 of 2"));
     m.click("to-end").await;
     assert!(m.text("position").starts_with("Step 4 of 4"));
     assert!(m.text("position").ends_with("· 5040 ms"));
@@ -109,7 +101,7 @@ async fn the_live_caption_narrates_a_fence_in_words() {
     // At the end of the step: its last effect, and the whole step's story beside it.
     assert_eq!(
         m.text("live"),
-        "Step 5 · 3/3: Join heartbeat sent (full, epoch 0, owned {})"
+        "Step 5, 3 of 3 things the member does: Join heartbeat sent (full, epoch 0, owned {})"
     );
     assert_eq!(
         m.text("live-summary"),
@@ -119,7 +111,7 @@ async fn the_live_caption_narrates_a_fence_in_words() {
     tick().await;
     assert_eq!(
         m.text("live"),
-        "Step 5 · 2/3: Fenced (FENCED_MEMBER_EPOCH): assigned set cleared without callbacks, rejoining with epoch 0"
+        "Step 5, 2 of 3 things the member does: Fenced (FENCED_MEMBER_EPOCH): assigned set cleared without callbacks, rejoining with epoch 0"
     );
     assert_eq!(m.attr("live", "aria-live").as_deref(), Some("polite"));
 }

@@ -138,11 +138,16 @@ fn switches(review: &Review) -> String {
 /// whose page sits beside the app and not beside a downloaded file, is named.
 fn cite_html(ids: &[&str]) -> String {
     crate::sources::sources(ids)
-        .map(|s| match s.url() {
-            url if url.starts_with("https://") => {
-                format!("<a href=\"{}\">{}</a>", escape(&url), escape(&s.citation()))
+        .map(|s| {
+            if s.links_out() {
+                format!(
+                    "<a href=\"{}\">{}</a>",
+                    escape(&s.url()),
+                    escape(&s.citation())
+                )
+            } else {
+                escape(&s.citation())
             }
-            _ => escape(&s.citation()),
         })
         .collect::<Vec<_>>()
         .join(", ")

@@ -113,9 +113,7 @@ pub fn layout() -> Diagram {
             &[n.bottom(Reconciling, 0.0), n.top(Acknowledging, 0.0)],
             on("reconciled", X, between(R)),
         )
-        .with_note(
-            "the reconciliation finished: revoked, committed, assigned, callbacks done (§3.3)",
-        ),
+        .with_note("the reconciliation finished: revoked, committed, assigned, callbacks done"),
         line(
             Acknowledging,
             Stable,
@@ -124,7 +122,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "the acknowledging heartbeat generated, the target reached \
-             (onHeartbeatRequestGenerated, §2.3)",
+             (onHeartbeatRequestGenerated)",
         ),
         // A newer target while reconciling is RECONCILING → RECONCILING: a loop out of its left
         // side into the same line that brings new targets from ACKNOWLEDGING and STABLE.
@@ -150,8 +148,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "a target different from the current assignment: received in STABLE or \
-             ACKNOWLEDGING, left after the acknowledgement, or newer while reconciling (§3.2, \
-             §3.5)",
+             ACKNOWLEDGING, left after the acknowledgement, or newer while reconciling",
         ),
         gathered(
             Stable,
@@ -168,7 +165,7 @@ pub fn layout() -> Diagram {
             ],
             on("target =\ncurrent", same_x, between(A)),
         )
-        .with_note("an assignment equal to the current one: nothing to reconcile (§3.2)"),
+        .with_note("an assignment equal to the current one: nothing to reconcile"),
         line(
             Unsubscribed,
             Joining,
@@ -179,23 +176,21 @@ pub fn layout() -> Diagram {
             ],
             on("subscribe\n+ poll", 280.0, mid(OUT_Y + 16.0, TOP)),
         )
-        .with_note("subscribe(), then the application polls (onConsumerPoll, §2.3)"),
+        .with_note("subscribe(), then the application polls (onConsumerPoll)"),
         line(
             Fenced,
             Joining,
             &[pt(120.0, n.rect(Fenced).bottom()), n.top(Joining, -30.0)],
             on("lost done", 120.0, TOP - 24.0),
         )
-        .with_note("onPartitionsLost finished (even failed), the member still FENCED (§2.3)"),
+        .with_note("onPartitionsLost finished (even failed), the member still FENCED"),
         line(
             Fenced,
             Unsubscribed,
             &[n.right(Fenced, 0.0), n.left(Unsubscribed, 0.0)],
             on("unsubscribe", 192.0, OUT_Y),
         )
-        .with_note(
-            "unsubscribe() or close() while FENCED: the assignment cleared, no leave (§2.3)",
-        ),
+        .with_note("unsubscribe() or close() while FENCED: the assignment cleared, no leave"),
         edge(
             Src::Group(&heartbeating),
             Fenced,
@@ -204,7 +199,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID; PREPARE_LEAVING and LEAVING are in the \
-             table but go to UNSUBSCRIBED (§2.2, §2.3)",
+             table but go to UNSUBSCRIBED",
         ),
         gathered(
             Fatal,
@@ -223,7 +218,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "any other error; also from UNSUBSCRIBED, where nothing else happens \
-             (transitionToFatal, §2.3)",
+             (transitionToFatal)",
         ),
         gathered(
             PrepareLeaving,
@@ -241,7 +236,7 @@ pub fn layout() -> Diagram {
             on("leave", LX, mid(leave_meet.y, n.rect(PrepareLeaving).top())),
         )
         .with_note(
-            "unsubscribe(), close() or the poll timer expired (leaveGroup, §5); from \
+            "unsubscribe(), close() or the poll timer expired (leaveGroup); from \
              UNSUBSCRIBED only in the table, leaveGroup leaves it unchanged",
         ),
         line(
@@ -256,7 +251,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "onPartitionsRevoked (or Lost) finished; at once when the poll timer expired \
-             (§5.1, §5.4)",
+            ",
         ),
         gathered(
             Unsubscribed,
@@ -275,7 +270,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "LEAVING: the leave heartbeat generated (or skipped, no coordinator), or a fence; \
-             PREPARE_LEAVING: a fence cuts the leave short (§2.3, §5.1)",
+             PREPARE_LEAVING: a fence cuts the leave short",
         ),
         line(
             Leaving,
@@ -287,7 +282,7 @@ pub fn layout() -> Diagram {
                 mid(n.rect(Leaving).bottom(), BOTTOM),
             ),
         )
-        .with_note("the leave heartbeat generated after max.poll.interval.ms expired (§5.4)"),
+        .with_note("the leave heartbeat generated after max.poll.interval.ms expired"),
         line(
             Stale,
             Joining,
@@ -301,7 +296,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "the application polls again and onPartitionsLost has finished \
-             (maybeRejoinStaleMember, §5.4)",
+             (maybeRejoinStaleMember)",
         ),
     ];
     Diagram {

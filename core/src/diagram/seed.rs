@@ -1,4 +1,4 @@
-//! The seed design's diagram (seed model §2, §5): the way in runs down one column, NEW to ASSIGNING;
+//! The seed design's diagram: the way in runs down one column, NEW to ASSIGNING;
 //! the three states in the group share a box, and close and fatal error leave that box once each;
 //! the two fences gather into one line back to JOINING; leaving runs along the bottom.
 //!
@@ -53,7 +53,7 @@ pub fn layout() -> Diagram {
             &[n.bottom(New, 0.0), n.top(Joining, 0.0)],
             on("subscribe", X, 64.0),
         )
-        .with_note("subscribe in NEW: a full heartbeat with epoch 0 (seed model §5.1)"),
+        .with_note("subscribe in NEW: a full heartbeat with epoch 0"),
         line(
             New,
             Terminated,
@@ -64,14 +64,14 @@ pub fn layout() -> Diagram {
             ],
             on("close", close_x, 226.0),
         )
-        .with_note("close before subscribing (§5.1)"),
+        .with_note("close before subscribing"),
         line(
             Joining,
             Joined,
             &[n.bottom(Joining, 0.0), n.top(Joined, 0.0)],
             on("success", X, 180.0),
         )
-        .with_note("the first successful heartbeat response (§5.2)"),
+        .with_note("the first successful heartbeat response"),
         // JOINED ⇄ ASSIGNING: two parallel arrows, each labelled on its own side.
         line(
             Joined,
@@ -79,7 +79,7 @@ pub fn layout() -> Diagram {
             &[n.bottom(Joined, -15.0), n.top(Assigning, -15.0)],
             left_of("target", X - 15.0, 271.0),
         )
-        .with_note("a success with an assignment (§5.3)"),
+        .with_note("a success with an assignment"),
         line(
             Assigning,
             Joined,
@@ -88,7 +88,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "the assigned set reached the newest target, after the acknowledging heartbeat \
-             (§5.4)",
+            ",
         ),
         gathered(
             Joining,
@@ -104,7 +104,7 @@ pub fn layout() -> Diagram {
         )
         .with_note(
             "UNKNOWN_MEMBER_ID or FENCED_MEMBER_EPOCH: the assignment cleared without \
-             callbacks, a full join heartbeat (§5.5)",
+             callbacks, a full join heartbeat",
         ),
         edge(
             Src::Group(&in_group),
@@ -112,16 +112,14 @@ pub fn layout() -> Diagram {
             &[pt(100.0, in_group.rect.bottom()), n.top(Terminating, 0.0)],
             on("close", 100.0, 394.0),
         )
-        .with_note("close (seed model §5.9): revoke what is owned, then send the leave heartbeat"),
+        .with_note("close: revoke what is owned, then send the leave heartbeat"),
         edge(
             Src::Group(&in_group),
             Terminated,
             &[pt(290.0, in_group.rect.bottom()), n.top(Terminated, -20.0)],
             on("fatal error", 290.0, 394.0),
         )
-        .with_note(
-            "fatal error (seed model §5.8); also close in JOINING before the member has an id (§5.9)",
-        ),
+        .with_note("fatal error; also close in JOINING before the member has an id"),
         line(
             Terminating,
             Terminated,

@@ -201,6 +201,12 @@ impl Source {
         }
     }
 
+    /// Whether its address leaves the site (everything but the seed model, whose page sits beside
+    /// the app's pages).
+    pub fn links_out(&self) -> bool {
+        !matches!(self.origin, Origin::SeedModel { .. })
+    }
+
     /// Whether it speaks of Kafka itself (and so must say which releases).
     pub fn is_kafka(&self) -> bool {
         !matches!(self.origin, Origin::SeedModel { .. } | Origin::Kip { .. })

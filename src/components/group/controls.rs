@@ -123,7 +123,7 @@ pub fn GroupControls() -> impl IntoView {
                     {titles.into_iter().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
                 </select>
                 <button data-testid="group-load" on:click=move |_| load(false)>"Load"</button>
-                <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play"</button>
+                <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play guided"</button>
                 <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
             </div>
             })}
@@ -144,6 +144,11 @@ pub fn GroupControls() -> impl IntoView {
             {move || note().map(|(fresh, text)| view! {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}
+            // Guided play pauses on every note: Continue goes on from there.
+            <Show when=move || session.guided.get() && !session.playing.get() && note().is_some_and(|(fresh, _)| fresh)
+                && session.frame.with(|f| f.step < f.steps)>
+                <button class="primary" data-testid="group-continue" on:click=move |_| session.playing.set(true)>"Continue ▶"</button>
+            </Show>
             })}
             {(caption && controls).then(|| view! {
             <div class="row lesson-strip" role="group" aria-label="Lesson">
@@ -217,6 +222,11 @@ pub fn GroupControls() -> impl IntoView {
             })}
             {move || notice().map(|(kind, text)| view! {
                 <p class=format!("notice {kind}") role="status" data-testid="group-notice" data-kind=kind>{text}</p>
+            })}
+            {writable.then(|| view! {
+                <crate::components::fork_undo::ForkUndo prefix="group-"
+                    forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|(_, at, dropped)| (*at, *dropped))))
+                    undo=Callback::new(move |()| session.undo_fork())/>
             })}
             {controls.then(|| view! {
             <div class="row">

@@ -142,7 +142,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                 <table class="server-members" data-testid="server-members">
                     <thead><tr>
                         <th scope="col">"Member"</th><th scope="col">"Epoch"</th><th scope="col">"Previous"</th>
-                        <th scope="col">"State"</th><th scope="col">"Assigned"</th>
+                        <th scope="col" title="What the coordinator records for the member (not the member's own state)">"Coordinator's state"</th><th scope="col">"Assigned"</th>
                         <th scope="col">"Pending revocation"</th><th scope="col">"Target"</th>
                     </tr></thead>
                     <tbody>

@@ -86,7 +86,8 @@ fn MemberColumn(name: String) -> impl IntoView {
             class:dead=move || !alive() aria-label=format!("Member {name}")>
             <header class="member-card-head">
                 <h3>{name.clone()}</h3>
-                <span class="state-badge" data-state=state data-testid="member-state">{state}</span>
+                <span class="state-badge" data-state=state data-testid="member-state"
+                    title="The member's own state (the seed design's states); the coordinator's record of it is in the coordinator's table">{state}</span>
             </header>
             <p class="muted member-status" data-testid="member-status">{status}</p>
             <dl class="fields compact">
@@ -224,6 +225,7 @@ pub fn MemberColumns() -> impl IntoView {
     view! {
         <section class="panel group-members" aria-labelledby="group-members-title">
             <h2 id="group-members-title">"Members"</h2>
+            <p class="muted small" data-testid="vocabulary">"Each card shows the member's own state machine (the seed design's states: JOINED, ASSIGNING, …); the coordinator's table below shows what the coordinator records for it (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS). The same member is JOINED on its card and STABLE in the table."</p>
             {(!session.readonly).then(|| view! { <AddMember/> })}
             <div class="member-columns" data-testid="member-columns">
                 <For each=names key=|name| name.clone() let(name)>

@@ -80,18 +80,27 @@ pub fn time_chart(
         .collect_view();
     // About 7 px a character at 12 px monospace.
     let fits = (left.saturating_sub(8) / 7) as usize;
-    let rows = lines
-        .into_iter()
+    // The names in a column of their own, which stays at the left when the chart scrolls sideways.
+    let names = lines
+        .iter()
         .enumerate()
         .map(|(i, line)| {
             let y = TOP + ROW * i as u64;
-            let (row_id, bar_id) = line.testids;
             let shown = if line.name.chars().count() > fits {
                 let cut: String = line.name.chars().take(fits.saturating_sub(1)).collect();
                 format!("{cut}…")
             } else {
                 line.name.clone()
             };
+            view! { <text x="4" y=y + 15 class="row-label" data-testid="row-label">{shown}<title>{line.title.clone()}</title></text> }
+        })
+        .collect_view();
+    let rows = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let y = TOP + ROW * i as u64;
+            let (row_id, bar_id) = line.testids;
             let bars = line
                 .bars
                 .into_iter()
@@ -122,7 +131,6 @@ pub fn time_chart(
                 .collect_view();
             view! {
                 <g class="chart-row" data-testid=row_id data-partition=line.key>
-                    <text x="4" y=y + 15 class="row-label">{shown}<title>{line.title}</title></text>
                     <line class="row-rule" x1=left y1=y + ROW x2=WIDTH y2=y + ROW />
                     {bars}
                 </g>
@@ -144,19 +152,28 @@ pub fn time_chart(
         <line class="now-line" data-testid="now-line" data-at=move || now.get() x1=nx y1=TOP - 4 x2=nx y2=height />
     };
     view! {
-        <svg node_ref=chart class="ownership-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img"
-            aria-labelledby=labelled_by data-testid=testid preserveAspectRatio="xMinYMin meet">
-            {ticks}
-            {rows}
-            {now}
-        </svg>
+        <div class="chart-frame">
+            <svg node_ref=chart class="ownership-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img"
+                aria-labelledby=labelled_by data-testid=testid preserveAspectRatio="xMinYMin meet">
+                {ticks}
+                {rows}
+                {now}
+            </svg>
+            // Drawn at the chart's scale (its width is `left` thousandths of the chart's), over
+            // the chart's own left column: sticky, so the names stay while the bars scroll by.
+            <svg class="chart-names ownership-chart" viewBox=format!("0 0 {left} {height}") aria-hidden="true"
+                preserveAspectRatio="xMinYMin meet" style=format!("width:{}.{}%", left / 10, left % 10)>
+                <rect class="names-ground" x="0" y="0" width=left height=height />
+                {names}
+            </svg>
+        </div>
     }
 }
 
 /// Scrolls the chart's scroller so that `at` (in the chart's units) is in view, past the names'
 /// column of `left`; nothing when the chart is not wider than its scroller.
 fn keep_in_view(svg: &web_sys::Element, at: u64, left: u64) {
-    let Some(scroller) = svg.parent_element() else {
+    let Some(scroller) = svg.closest(".chart-scroll").ok().flatten() else {
         return;
     };
     let view = scroller.client_width();
