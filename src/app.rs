@@ -323,6 +323,7 @@ fn page<const P: u8>() -> impl IntoView {
     }
     if P == IMPORT {
         crate::log_import::take_handed_over(session);
+        crate::log_import::restore_last_import(session);
     }
     let group = (P == GROUP).then(|| open_group(&embed, group_link));
     if let (Some(group), Some(e)) = (group, unread) {
@@ -444,7 +445,7 @@ fn page<const P: u8>() -> impl IntoView {
                 forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|f| (f.at, f.dropped))))
                 undo=Callback::new(move |()| session.undo_fork())/>
         })}
-        <main class="layout" class:embedded=embedded
+        <main class="layout" class:embedded=embedded class:teaching=move || session.lesson.get() || session.quiz.with(Option::is_some)
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();

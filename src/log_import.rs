@@ -110,13 +110,22 @@ pub fn take_handed_over(session: Session) {
     import_log(session, &field("text"), &field("source"), None);
 }
 
-/// Imports `client` (or the first consumer with membership lines) from `text`, named `source`;
-/// on any problem the session is unchanged and the message says why.
-fn import_log_text(session: Session, text: &str, source: &str, client: Option<&str>) {
-    let parsed = match ParsedLog::parse(text) {
-        Ok(parsed) => parsed,
-        Err(e) => return refuse(session, source, &e),
-    };
+/// A log read into what the page shows: the session it became and what the page keeps beside it.
+struct Read {
+    trace: kip848_core::trace::Trace,
+    view: ImportedLog,
+    group: Option<std::sync::Arc<LogGroup>>,
+    times_inferred: bool,
+}
+
+/// Reads `client` (or the first consumer with membership lines) of `text`. `Ok(Err(group))`: the
+/// log has only the coordinator's lines, and its group view.
+fn read(
+    text: &str,
+    source: &str,
+    client: Option<&str>,
+) -> Result<Result<Read, std::sync::Arc<LogGroup>>, ImportError> {
+    let parsed = ParsedLog::parse(text)?;
     // Several consumers, or the coordinator's lines: the group view of the log.
     let broker = parsed.broker();
     let group = (parsed.importable().count() > 1 || broker.is_some())
@@ -129,12 +138,43 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
                 broker,
             })
         });
-    let imported = match parsed.import(client) {
-        Ok(imported) => imported,
+    let imported = match (parsed.import(client), group) {
+        (Ok(imported), group) => (imported, group),
+        (Err(ImportError::NoMembership { client: None, .. }), Some(group)) => {
+            return Ok(Err(group))
+        }
+        (Err(e), _) => return Err(e),
+    };
+    let (imported, group) = imported;
+    let view = ImportedLog {
+        client_id: imported.client_id.clone(),
+        version: imported.version.map(|v| v.as_str().to_owned()),
+        steps: imported.steps.clone(),
+        divergences: imported.divergences.clone(),
+        report: imported.report.lines(),
+        consumers: parsed.importable().map(|c| c.client_id.clone()).collect(),
+    };
+    Ok(Ok(Read {
+        trace: imported.trace,
+        view,
+        group,
+        times_inferred: imported.times_inferred,
+    }))
+}
+
+/// The last import of this tab (the log, its name and the consumer), so that a reload of the import
+/// page shows its summary again.
+const LAST_IMPORT: &str = "kip848:last-import";
+
+/// Imports `client` (or the first consumer with membership lines) from `text`, named `source`;
+/// on any problem the session is unchanged and the message says why.
+fn import_log_text(session: Session, text: &str, source: &str, client: Option<&str>) {
+    let read = match read(text, source, client) {
+        Ok(Ok(read)) => read,
         // Only the coordinator's lines: its timeline, and the session as it was.
-        Err(ImportError::NoMembership { client: None, .. }) if group.is_some() => {
+        Ok(Err(group)) => {
             LAST_LOG.with(|l| l.borrow_mut().clear());
-            session.log_group.set(group);
+            session.log_group.set(Some(group));
             session.notice.set(Some(Notice::Info(format!(
                 "The log {source} has the group coordinator's lines and no consumer's membership line: its timeline is shown under \"The group, from this log\". Your session is unchanged."
             ))));
@@ -144,18 +184,26 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
     };
     LAST_LOG.with(|l| l.borrow_mut().clear());
     LAST_LOG.with(|l| l.borrow_mut().push_str(text));
-    let view = ImportedLog {
-        client_id: imported.client_id.clone(),
-        version: imported.version.map(|v| v.as_str().to_owned()),
-        steps: imported.steps.clone(),
-        divergences: imported.divergences.clone(),
-        report: imported.report.lines(),
-        consumers: parsed.importable().map(|c| c.client_id.clone()).collect(),
-    };
-    let steps = imported.trace.steps.len();
+    let Read {
+        trace,
+        view,
+        group,
+        times_inferred,
+    } = read;
+    let steps = trace.steps.len();
     let inferred = view.steps.iter().filter(|s| s.inferred).count();
     let divergences = view.divergences.len();
-    session.load(imported.trace, true);
+    let client_id = view.client_id.clone();
+    let record = serde_json::json!({
+        "text": text, "source": source, "client": client_id, "title": trace.title,
+    });
+    // Too large for this tab's storage: the import stands, its summary just does not outlive a reload.
+    if let Some(storage) = window().session_storage().ok().flatten() {
+        if storage.set_item(LAST_IMPORT, &record.to_string()).is_err() {
+            let _ = storage.remove_item(LAST_IMPORT);
+        }
+    }
+    session.load(trace, true);
     session.imported.set(Some(view));
     // Another consumer of the same log: the group view stays as it is (and where it is).
     if session
@@ -164,15 +212,50 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
     {
         session.log_group.set(group);
     }
-    let times = if imported.times_inferred {
+    let times = if times_inferred {
         " The log has no timestamps: the steps keep its order and their times are inferred."
     } else {
         ""
     };
     session.notice.set(Some(Notice::Info(format!(
-        "Imported consumer {} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.{times}",
-        imported.client_id
+        "Imported consumer {client_id} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.{times}"
     ))));
+}
+
+/// On the import page, after a reload: the last import's summary, divergences and group view, if
+/// the session on screen is still the one that import made (its title); the session is not touched.
+pub fn restore_last_import(session: Session) {
+    if session.imported.with_untracked(Option::is_some) {
+        return;
+    }
+    let Some(value) = window()
+        .session_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item(LAST_IMPORT).ok().flatten())
+    else {
+        return;
+    };
+    let Ok(record) = serde_json::from_str::<serde_json::Value>(&value) else {
+        return;
+    };
+    let field = |name: &str| record.get(name).and_then(|v| v.as_str()).map(str::to_owned);
+    let (Some(text), Some(source), Some(client)) =
+        (field("text"), field("source"), field("client"))
+    else {
+        return;
+    };
+    let same = session
+        .timeline
+        .with_untracked(|t| t.trace().title == field("title"));
+    if !same {
+        return;
+    }
+    if let Ok(Ok(read)) = read(&text, &source, Some(&client)) {
+        LAST_LOG.with(|l| *l.borrow_mut() = text);
+        session.imported.set(Some(read.view));
+        session.log_group.set(read.group);
+    }
 }
 
 /// Whether two group views draw the same log (wherever it came from).

@@ -17,6 +17,21 @@ const SESSIONS: Shelf = Shelf {
     prefix: "kip848:session:",
     recent: "kip848:recent",
 };
+/// The import page's: an imported log never replaces what the member page keeps (the member page
+/// says so when it hands a log over).
+const IMPORTS: Shelf = Shelf {
+    prefix: "kip848:import:",
+    recent: "kip848:import-recent",
+};
+
+/// This page's shelf.
+fn shelf() -> Shelf {
+    if crate::log_import::has_importer() {
+        IMPORTS
+    } else {
+        SESSIONS
+    }
+}
 /// Quiet time before a change is saved.
 pub(crate) const SAVE_DELAY_MS: u32 = 400;
 
@@ -103,14 +118,14 @@ fn member_start(
             group_link: false,
         };
     }
-    if let Some((key, saved)) = SESSIONS.newest() {
+    if let Some((key, saved)) = shelf().newest() {
         match decode(&saved) {
             Ok(shared) => {
                 LAST_SAVED.with(|s| *s.borrow_mut() = saved);
                 return start_from(shared);
             }
             Err(e) => {
-                SESSIONS.discard(&key);
+                shelf().discard(&key);
                 return Start {
                     timeline: Timeline::default(),
                     view: View::default(),
@@ -150,7 +165,7 @@ fn save(session: Session) -> Result<(), String> {
     let value = fragment(session);
     LAST_SAVED.with(|s| s.borrow_mut().clone_from(&value));
     unlink_if_changed(Mode::Member, || value.clone());
-    SESSIONS.put(&value)
+    shelf().put(&value)
 }
 
 /// Saves the session a little after each change; says once if the browser will not keep it.

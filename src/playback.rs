@@ -17,8 +17,29 @@ pub fn delay_ms(speed: i32) -> u32 {
     SLOWEST_DELAY_MS >> steps
 }
 
+/// Keeps the page's motion (`--beat`, the length of every effect's animation) at three quarters of
+/// the delay between two effects at the chosen speed, so that each motion ends before the next
+/// effect shows; none at the fastest speed, which shows whole steps.
+pub fn follow_speed(speed: RwSignal<i32>) {
+    Effect::new(move |_| {
+        let speed = speed.get();
+        let beat = if speed >= MAX_SPEED {
+            0
+        } else {
+            delay_ms(speed) * 3 / 4
+        };
+        if let Some(root) = document()
+            .document_element()
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+        {
+            let _ = root.style().set_property("--beat", &format!("{beat}ms"));
+        }
+    });
+}
+
 /// Starts the playback driver for `session`; it lives as long as the calling component.
 pub fn drive(session: Session) {
+    follow_speed(session.speed);
     let visible = RwSignal::new(!document().hidden());
     let listener = window_event_listener(leptos::ev::visibilitychange, move |_| {
         visible.set(!document().hidden());

@@ -9,6 +9,10 @@ use leptos::prelude::*;
 /// Steps shown on the lane's axis (the frame holds the spans of these steps).
 const WINDOW: usize = kip848_core::frame::LANE_STEPS;
 
+/// A span on screen: its key (the step and effect it started at), label, words, status, and its
+/// bar's left and width in thousandths of the track.
+type Row = ((usize, usize), String, String, &'static str, usize, usize);
+
 /// The lane, over the last steps up to the cursor.
 #[component]
 pub fn AppLane(
@@ -21,7 +25,7 @@ pub fn AppLane(
 ) -> impl IntoView {
     let session = use_session();
     let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
-    let rows = Memo::new(move |_| {
+    let rows: Memo<Vec<Row>> = Memo::new(move |_| {
         frame.with(|f| {
             let cursor = f.cursor.step;
             let first = cursor.saturating_sub(WINDOW);
@@ -56,14 +60,23 @@ pub fn AppLane(
             </Show>
             <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (shipped client)"</p>
             <ol class="spans" data-testid="app-lane">
-                <For each=move || rows.get() key=|row| (row.0, row.1.clone(), row.3, row.4, row.5) let:row>
-                    <li class=format!("span {}", row.3) data-status=row.3 data-testid="span">
-                        <span class="span-label">{unbroken(&row.1)}</span>
-                        <span class="span-track">
-                            <span class="span-bar" style=format!("left:{}.{}%;width:{}.{}%", row.4 / 10, row.4 % 10, row.5 / 10, row.5 % 10)></span>
-                        </span>
-                        <span class="span-status muted">{row.2.clone()}</span>
-                    </li>
+                // Keyed by the span alone: its bar is one element for its whole life, so that a
+                // callback that runs on is seen growing (its width moves, a CSS transition) instead
+                // of being drawn anew at each step.
+                <For each=move || rows.with(|r| r.iter().map(|row| row.0).collect::<Vec<_>>()) key=|k| *k let:key>
+                    {
+                        let row = Memo::new(move |_| rows.with(|r| r.iter().find(|row| row.0 == key).cloned()));
+                        let part = move |f: fn(&Row) -> String| row.with(|r| r.as_ref().map(f).unwrap_or_default());
+                        view! {
+                            <li class=move || format!("span {}", part(|r| r.3.to_owned())) data-status=move || part(|r| r.3.to_owned()) data-testid="span">
+                                <span class="span-label">{move || unbroken(&part(|r| r.1.clone()))}</span>
+                                <span class="span-track">
+                                    <span class="span-bar" style=move || part(|r| format!("left:{}.{}%;width:{}.{}%", r.4 / 10, r.4 % 10, r.5 / 10, r.5 % 10))></span>
+                                </span>
+                                <span class="span-status muted">{move || part(|r| r.2.clone())}</span>
+                            </li>
+                        }
+                    }
                 </For>
             </ol>
         </section>

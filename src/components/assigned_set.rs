@@ -41,19 +41,12 @@ pub fn AssignedSet(
             <Show when=move || groups.with(Vec::is_empty)>
                 <p class="muted" data-testid="assigned-empty">"Owns no partitions."</p>
             </Show>
-            <For each=move || groups.get() key=|(topic, chips)| (topic.clone(), chips.clone()) let:group>
-                <div class="topic-row" data-testid=format!("topic-{}", group.0)>
-                    <span class="topic">{group.0.clone()}</span>
-                    <ul class="chips">
-                        {group.1.iter().map(|&(p, status)| view! {
-                            <li class=format!("chip {}", status.class()) data-status=status.class()
-                                data-testid=format!("owned-{}-{p}", group.0)
-                                title=format!("{}-{p}: {}", group.0, status.words())>
-                                {p.to_string()}
-                            </li>
-                        }).collect_view()}
-                    </ul>
-                </div>
+            // Keyed by topic and by partition: a chip is one element from the moment it shows to the
+            // moment it goes, and a change of mark only changes its class, so its motion (in, marked
+            // for revocation, out) plays once, when the mark changes, and not for every chip of the
+            // row each time one of them changes.
+            <For each=move || groups.with(|g| g.iter().map(|(topic, _)| topic.clone()).collect::<Vec<_>>()) key=String::clone let:topic>
+                {topic_row(groups, topic)}
             </For>
             // Which target the marks are measured against: the running reconciliation's, and the
             // newer one waiting behind it when there is one (scenario 06).
@@ -83,5 +76,58 @@ pub fn AssignedSet(
                 </Show>
             </p>
         </section>
+    }
+}
+
+/// The partitions of `topic` with their marks, from the frame's chips.
+type Groups = Memo<Vec<(String, Vec<(u32, Mark)>)>>;
+
+/// One topic's chips, each its own element for as long as it shows.
+fn topic_row(groups: Groups, topic: String) -> impl IntoView {
+    let partitions = {
+        let topic = topic.clone();
+        move || {
+            groups.with(|g| {
+                g.iter()
+                    .find(|(t, _)| *t == topic)
+                    .map(|(_, chips)| chips.iter().map(|c| c.0).collect::<Vec<_>>())
+                    .unwrap_or_default()
+            })
+        }
+    };
+    let chip = {
+        let topic = topic.clone();
+        move |p: u32| {
+            let mark = Memo::new({
+                let topic = topic.clone();
+                move |_| {
+                    groups.with(|g| {
+                        g.iter()
+                            .find(|(t, _)| *t == topic)
+                            .and_then(|(_, chips)| chips.iter().find(|c| c.0 == p))
+                            .map(|c| c.1)
+                    })
+                }
+            });
+            let class = move || mark.get().map_or("", |m| m.class());
+            let testid = format!("owned-{topic}-{p}");
+            let name = format!("{topic}-{p}");
+            view! {
+                <li class=move || format!("chip {}", class()) data-status=class data-testid=testid
+                    title=move || format!("{name}: {}", mark.get().map_or("", |m| m.words()))>
+                    {p.to_string()}
+                </li>
+            }
+        }
+    };
+    view! {
+        <div class="topic-row" data-testid=format!("topic-{topic}")>
+            <span class="topic">{topic.clone()}</span>
+            <ul class="chips">
+                <For each=partitions key=|p| *p let:p>
+                    {chip(p)}
+                </For>
+            </ul>
+        </div>
     }
 }

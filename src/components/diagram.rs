@@ -102,15 +102,11 @@ pub fn Diagram(
     let model = Memo::new(move |_| frame.with(|f| f.model));
     let shape = Memo::new(move |_| layout(model.get()));
     let current = move || frame.with(|f| f.facts.state);
-    // The frame's edge, with where it is (to restart its animation).
-    let firing = Memo::new(move |_| {
-        frame.with(|f| {
-            f.edge
-                .map(|e| (e.from, e.to, f.cursor.step, f.cursor.shown))
-        })
-    });
+    // The frame's edge (the step's last transition shown so far), with its step: a new transition
+    // restarts the motion; a later effect of the same step that is no transition does not.
+    let firing = Memo::new(move |_| frame.with(|f| f.edge.map(|e| (e.from, e.to, f.cursor.step))));
     let fired = move |from: StateName, to: StateName| {
-        firing.with(|f| f.is_some_and(|(a, b, _, _)| a == from && b == to))
+        firing.with(|f| f.is_some_and(|(a, b, _)| a == from && b == to))
     };
     let groups = move || {
         shape.with(|d| {
@@ -148,20 +144,22 @@ pub fn Diagram(
                 .collect_view()
         })
     };
-    // The way of the transition shown (its own stub, then the trunk), over every other line; the
-    // pulse is re-created for every newly shown transition, so its animation starts again.
-    let way = move || {
+    // The way of the transition shown (its own stub, then the trunk), over every other line: drawn
+    // along its length, with a token travelling from the old state to the new. Keyed by where the
+    // cursor is, so each newly shown transition gets new elements and its motion starts again (an
+    // element kept and only given a new `d` would keep its finished animation: the way would be
+    // fully drawn at once).
+    let shown = move || {
         firing
             .get()
-            .and_then(|(from, to, _, _)| shape.with(|d| d.way(from, to)))
+            .and_then(|key| shape.with(|d| d.way(key.0, key.1)).map(|d| (key, d)))
     };
-    let shown = move || {
-        way().map(|d| {
-            view! {
-                <path class="way" d=d.clone()></path>
-                <path class="pulse" d=d data-testid="pulse"></path>
-            }
-        })
+    let shown = view! {
+        <For each=move || shown().into_iter() key=|(key, _)| *key let:way>
+            <path class="way" d=way.1.clone()></path>
+            <path class="pulse" d=way.1.clone() data-testid="pulse"></path>
+            <circle class="token" r="5" data-testid="token" style=format!("offset-path: path('{}')", way.1)></circle>
+        </For>
     };
     let title = move || {
         format!(

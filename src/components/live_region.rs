@@ -25,8 +25,13 @@ pub fn LiveRegion() -> impl IntoView {
                 let story = f.summary.split_once(": ").map_or("", |(_, s)| s);
                 f.effects > 1 && !f.caption.ends_with(story)
             })>
+                // Said as where the step is going, not as what has happened: it is ahead of the
+                // effects on screen.
                 <p class="caption-summary muted" data-testid="live-summary">
-                    {move || session.frame.with(|f| f.summary.clone())}
+                    {move || session.frame.with(|f| match f.summary.split_once(": ") {
+                        Some((_, story)) if f.cursor.shown < f.effects => format!("Where step {} ends: {story}", f.cursor.step),
+                        _ => f.summary.clone(),
+                    })}
                 </p>
             </Show>
         </section>

@@ -112,14 +112,16 @@ pub fn QuizPanel(
                         let s = progress();
                         let done = s.done.len();
                         if done > 0 && done == total.get() {
-                            format!("Quiz finished: {} right of {} answered.", s.right(), s.answers.len())
+                            "Quiz finished.".to_owned()
                         } else {
-                            format!("Step forward: {} times you are asked what happens next. {}", total.get(), score())
+                            format!("Step forward: {} times you are asked what happens next.", total.get())
                         }
                     }}</p>
                     <p class="muted" data-testid="quiz-score">{score}</p>
                 }.into_any(),
             }}
+            // The quiz is a choice, not a trap: off again here (or with the switch that offered it).
+            <button class="link-button" data-testid="quiz-stop" on:click=move |_| state.set(None)>"Stop the quiz"</button>
         </section>
     }
 }

@@ -40,10 +40,11 @@ pub fn ScenarioPanel() -> impl IntoView {
         .unwrap_or_default();
     let choice = RwSignal::new(first);
     // The picker follows the session: a link, an address or a load can change what is on screen.
-    Effect::new(move |_| {
-        if let Some(id) = loaded_id(session) {
-            choice.set(id.to_owned());
-        }
+    // A session that is no built-in scenario (an imported log, a file, a link) is not named as one.
+    Effect::new(move |_| match loaded_id(session) {
+        Some(id) => choice.set(id.to_owned()),
+        None if session.scenario.with(Option::is_some) => choice.set(String::new()),
+        None => {}
     });
     let load = move |guided: bool| {
         let id = choice.get_untracked();
@@ -72,10 +73,11 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <label for="scenario" class="visually-hidden">"Scenario"</label>
                 <select id="scenario" data-testid="scenario" prop:value=move || choice.get()
                     on:change=move |ev| choice.set(event_target_value(&ev))>
+                    <option value="" disabled=true>"Your own session: pick a built-in scenario"</option>
                     {titles().into_iter().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
                 </select>
-                <button data-testid="load-scenario" on:click=move |_| load(false)>"Load"</button>
-                <button data-testid="guided-play" on:click=move |_| load(true)>"Play guided"</button>
+                <button data-testid="load-scenario" disabled=move || choice.with(String::is_empty) on:click=move |_| load(false)>"Load"</button>
+                <button data-testid="guided-play" disabled=move || choice.with(String::is_empty) on:click=move |_| load(true)>"Play guided"</button>
                 <button data-testid="new-session" on:click=move |_| {
                     let config = session.timeline.with_untracked(|t| t.config().clone());
                     session.restart(config);
@@ -84,6 +86,12 @@ pub fn ScenarioPanel() -> impl IntoView {
                 }>"New session"</button>
             </div>
             })}
+            // Predict, then reveal: offered here, on and off at will.
+            <label class="choice">
+                <input type="checkbox" data-testid="quiz-toggle" prop:checked=move || session.quiz.with(Option::is_some)
+                    on:change=move |ev| session.quiz.set(event_target_checked(&ev).then(Default::default)) />
+                "Quiz me: predict each step before it plays"
+            </label>
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>
             <p class="muted" data-testid="scenario-description">{description}</p>
                 {move || {

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 /// Starts the driver; it lives as long as the calling component.
 pub fn drive(session: GroupSession) {
+    crate::playback::follow_speed(session.speed);
     let timer = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
         let playing = session.playing.get();

@@ -151,6 +151,10 @@ test('the live region narrates each transition in words', async () => {
   await expectText(page, 'live-summary', 'Step 9: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
   await page.getByTestId('step-effect-back').click();
   await expectText(page, 'live', 'Step 9, 2 of 3 things the member does: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  // One effect earlier, the step's story has not happened yet on screen: it is said as where the step goes.
+  await page.getByTestId('step-effect-back').click();
+  await expectText(page, 'live-summary', 'Where step 9 ends: Fenced (UNKNOWN_MEMBER_ID): assigned set cleared without callbacks, rejoining with epoch 0');
+  await page.getByTestId('step-effect').click();
   await page.getByTestId('step-input').click();
   await page.getByTestId('step-input').click();
   await expectText(page, 'live', 'Step 10: A completion owed to an abandoned reconciliation arrives: discarded');

@@ -2,7 +2,9 @@
 // checked the way they meet it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, contrast } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, open, contrast, expectText, instant, text, setRange, loadScenario, ROOT, SCENARIOS } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -62,3 +64,395 @@ for (const colorScheme of ['light', 'dark']) {
     });
   }
 }
+
+/** The element's box against the viewport: whether any of it is on screen. */
+async function onScreen(locator) {
+  return locator.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && b.bottom > 0 && b.top < innerHeight && b.right > 0 && b.left < innerWidth;
+  });
+}
+
+test('the member model is chosen beside the title, said in a line, and kept in the embed', async () => {
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 375, height: 800 }]) {
+    const { page, done } = await open(browser, server.url, { viewport });
+    const seed = page.getByTestId('model-seed');
+    const kafka = page.getByTestId('model-kafka');
+    assert.ok(await onScreen(page.getByTestId('model-switch')), `at ${viewport.width} px the model choice is in the first screen`);
+    assert.ok(await seed.isChecked());
+    assert.match(await text(page, 'model-summary'), /JOINING → JOINED/);
+    await kafka.check();
+    await page.waitForFunction(() => document.querySelectorAll('.diagram .node').length === 10);
+    assert.match(await text(page, 'model-summary'), /RECONCILING → ACKNOWLEDGING → STABLE/);
+    await done();
+  }
+  // A link names the model, and opens on it.
+  const { page, done } = await open(browser, `${server.url}?model=kafka&scenario=01-first-join`);
+  assert.ok(await page.getByTestId('model-kafka').isChecked(), 'model=kafka opens the Java client');
+  assert.equal(await page.locator('.diagram .node').count(), 10);
+  await done();
+});
+
+test('a step is said in words, its effects counted, and its note waits for the last of them', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment`);
+  await instant(page);
+  const ends = await page.evaluate(() => document.querySelector('[data-testid="position"]').textContent);
+  const steps = Number(ends.match(/of (\d+)/)[1]);
+  let walked = 0;
+  for (let i = 0; i < 200; i += 1) {
+    const position = await text(page, 'position');
+    const caption = await text(page, 'live');
+    const m = position.match(/^Step (\d+) of \d+(?: · effect (\d+) of (\d+))?/);
+    assert.ok(m, `position in words: ${position}`);
+    if (m[2]) {
+      assert.match(caption, new RegExp(`^Step ${m[1]}, ${m[2]} of ${m[3]} things? the member does: `));
+      assert.doesNotMatch(caption, /invoke_on_|send_heartbeat\(/, 'the caption speaks words, not identifiers');
+      // A note is the step's story: on screen only once the step's effects have all been shown.
+      const narration = page.getByTestId('narration');
+      if (m[2] !== m[3]) assert.equal(await narration.count(), 0, `the note runs ahead at ${position}`);
+      walked += 1;
+    }
+    if (Number(m[1]) === steps && (!m[2] || m[2] === m[3])) break;
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((was) => document.querySelector('[data-testid="position"]').textContent !== was, position);
+  }
+  assert.ok(walked > 10, `walked ${walked} effects`);
+  // The words are in the glossary.
+  await page.getByTestId('glossary-button').click();
+  const terms = await page.getByTestId('glossary').locator('dt').allTextContents();
+  assert.ok(terms.includes('step') && terms.includes('effect'), `the glossary's terms: ${terms.slice(0, 8)}`);
+  await done();
+});
+
+test('the routine answer keeps the epoch; a new assignment raises it', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  await page.keyboard.press('s');
+  await page.getByTestId('answer').click();
+  await expectText(page, 'member-epoch', '1');
+  // Three heartbeats later, each answered the everyday way.
+  for (let i = 0; i < 3; i += 1) {
+    await page.getByTestId('advance-deadline').click();
+    await page.getByTestId('answer').click({ timeout: 5000 });
+  }
+  assert.equal(await text(page, 'member-epoch'), '1', 'three routine answers left the epoch alone');
+  assert.match(await page.getByTestId('answer').textContent(), /same epoch/);
+  await page.getByTestId('advance-deadline').click();
+  await page.getByTestId('answer-new').click({ timeout: 5000 });
+  await expectText(page, 'member-epoch', '2');
+  await done();
+});
+
+test("an embed opens on the scenario's whole range, and a one-step embed shows no transport", async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment&step=5`);
+  await page.getByRole('button', { name: 'Embed…' }).click();
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  assert.doesNotMatch(snippet, /[?&](from|to)=/, 'no range unless asked for');
+  await done();
+  const one = await open(browser, `${server.url}?embed=1&scenario=03-incremental-reassignment&from=5&to=5&step=5`);
+  assert.equal(await one.page.getByTestId('to-start').count(), 0, 'a one-step embed has nothing to move through');
+  await one.done();
+  const some = await open(browser, `${server.url}?embed=1&scenario=03-incremental-reassignment&from=5&to=8&step=5`);
+  assert.equal(await some.page.getByTestId('to-start').count(), 1);
+  await some.done();
+});
+
+test('the group scenario plays guided, with Continue on every pause', async () => {
+  const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
+  await page.getByTestId('group-scenario').selectOption('third-member-joins');
+  assert.match(await page.getByTestId('group-play-scenario').textContent(), /Play guided/);
+  await page.getByTestId('group-play-scenario').click();
+  await page.getByTestId('group-continue').waitFor({ timeout: 20000 });
+  const paused = await text(page, 'group-position');
+  await page.getByTestId('group-continue').click();
+  await page.waitForFunction((was) => document.querySelector('[data-testid="group-position"]')?.textContent !== was, paused, { timeout: 20000 });
+  await done();
+});
+
+test('presenter mode is one button away on both pages; on the group page it is the chart and the note', async () => {
+  for (const [file, ready] of [['', 'state'], ['group.html', 'group-view']]) {
+    const { page, done } = await open(browser, `${server.url}${file}`, { ready, viewport: { width: 1440, height: 900 } });
+    await page.getByTestId('presenter-enter').click();
+    await page.waitForURL(/present=1/);
+    await page.getByTestId(ready).waitFor();
+    await page.getByTestId('presenter-exit').waitFor();
+    if (file) {
+      await page.getByTestId('group-caption').waitFor();
+      for (const hidden of ['group-export', 'group-next-event', 'group-scenario', 'coordinator']) {
+        assert.equal(await page.getByTestId(hidden).isVisible(), false, `presenter mode shows ${hidden}`);
+      }
+      const rows = await page.getByTestId('chart-row').evaluateAll((all) => all.filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length);
+      const all = await page.getByTestId('chart-row').count();
+      assert.equal(rows, all, `only ${rows} of ${all} chart rows above the fold`);
+    }
+    await page.getByTestId('presenter-exit').click();
+    await page.waitForURL((u) => !/present=1/.test(u.search));
+    await page.getByTestId('presenter-enter').waitFor();
+    await done();
+  }
+});
+
+test('acting in the past says what it dropped, and Undo brings it back (both views)', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment`);
+  await instant(page);
+  await setRange(page, 'scrubber', 1);
+  const whole = (await text(page, 'position')).match(/of (\d+)/)[1];
+  await page.keyboard.press('n');
+  await page.getByTestId('fork-undo').waitFor();
+  assert.match(await text(page, 'fork-undo'), new RegExp(`the ${Number(whole) - 1} later steps`));
+  await page.getByTestId('undo-fork').click();
+  await expectText(page, 'position', new RegExp(`^Step 1 of ${whole}\\b`));
+  assert.equal(await page.getByTestId('fork-undo').count(), 0);
+  await done();
+
+  const group = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
+  await group.page.getByTestId('group-scenario').selectOption('third-member-joins');
+  await group.page.getByTestId('group-load').click();
+  const all = (await text(group.page, 'group-position')).match(/of (\d+)/)[1];
+  await setRange(group.page, 'group-scrubber', 1);
+  await group.page.getByTestId('group-next-event').click();
+  await group.page.getByTestId('group-fork-undo').waitFor();
+  await group.page.getByTestId('group-undo-fork').click();
+  await expectText(group.page, 'group-position', new RegExp(`^Step 1 of ${all}\\b`));
+  await group.done();
+});
+
+test("each side's vocabulary is named where it shows: the member's card and the coordinator's table", async () => {
+  const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
+  await page.getByTestId('group-scenario').selectOption('third-member-joins');
+  await page.getByTestId('group-load').click();
+  await page.getByTestId('group-to-end').click();
+  assert.ok(await page.getByTestId('vocabulary').isVisible());
+  assert.match(await page.getByTestId('member-state').first().getAttribute('title'), /member's own state/i);
+  assert.match(await page.getByTestId('coordinator').locator('th', { hasText: "Coordinator's state" }).getAttribute('title'), /coordinator records/);
+  await done();
+});
+
+test('a cold review page opens on a scenario where the models differ, with a picker', async () => {
+  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'review-view', viewport: { width: 1440, height: 900 } });
+  await expectText(page, 'review-position', /^Step \d+ of [1-9]\d*/);
+  assert.ok(await page.getByTestId('review-cause').count() > 0, 'the causes are listed');
+  const options = await page.getByTestId('review-scenario').locator('option').allTextContents();
+  assert.ok(options.length > 5 && options.every((o) => !/^\d\d-/.test(o)), `titles, not ids: ${options.slice(0, 3)}`);
+  await page.getByTestId('review-scenario').selectOption('04-fenced-while-joined');
+  await page.getByTestId('review-open-scenario').click();
+  await expectText(page, 'review-position', /^Step 0 of 6/);
+  // On a laptop, a cause's "Go to step" leaves the causes and both diagrams in one view.
+  await page.getByTestId('review-cause-go').first().click();
+  for (const id of ['review-causes', 'review-seed', 'review-kafka']) {
+    assert.ok(await onScreen(page.getByTestId(id)), `${id} is on screen`);
+  }
+  for (const side of ['review-seed', 'review-kafka']) {
+    assert.ok(await onScreen(page.getByTestId(side).locator('svg').first()), `${side}'s diagram is on screen`);
+  }
+  await done();
+});
+
+test('the group chart keeps its partition names when it scrolls sideways', async () => {
+  const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view', viewport: { width: 600, height: 800 } });
+  await page.getByTestId('group-scenario').selectOption('third-member-joins');
+  await page.getByTestId('group-load').click();
+  await page.getByTestId('group-to-end').click();
+  const scroller = page.locator('.chart-scroll').first();
+  const wide = await scroller.evaluate((s) => s.scrollWidth > s.clientWidth);
+  assert.ok(wide, 'the chart scrolls sideways at 600 px');
+  await scroller.evaluate((s) => { s.scrollLeft = s.scrollWidth; });
+  const seen = await page.getByTestId('row-label').evaluateAll((labels) => labels.map((l) => {
+    const b = l.getBoundingClientRect();
+    const s = l.closest('.chart-scroll').getBoundingClientRect();
+    return b.width > 0 && b.left >= s.left - 1 && b.right <= s.right + 1;
+  }));
+  assert.ok(seen.length > 0 && seen.every(Boolean), `names in view after scrolling: ${seen}`);
+  await done();
+});
+
+/** This tab's save on the shelf `prefix` (see src/shelf.rs), as the page stored it. */
+function saved(page, prefix) {
+  return page.evaluate((p) => localStorage.getItem(p + sessionStorage.getItem('kip848:tab')), prefix);
+}
+
+/** Waits for the autosave to store something other than `was` under `prefix`. */
+async function savedAfter(page, prefix, was) {
+  await page.waitForFunction(([p, w]) => {
+    const v = localStorage.getItem(p + sessionStorage.getItem('kip848:tab'));
+    return v !== null && v !== w;
+  }, [prefix, was]);
+}
+
+/** Whether the element at the centre of `locator` is the element itself (nothing fixed over it). */
+async function uncovered(locator) {
+  return locator.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    return !!top && (top === el || el.contains(top));
+  });
+}
+
+test('a lesson on a phone: each note with its diagram on one screen, and Continue never covered', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment&lesson=1`, { viewport: { width: 375, height: 800 } });
+  await instant(page);
+  const cont = page.getByTestId('lesson-continue');
+  // The reader brings the lesson to the top once, then only taps Continue.
+  await page.getByTestId('lesson').evaluate((l) => l.scrollIntoView({ block: 'start' }));
+  for (let i = 0; i < 12 && !(await cont.isDisabled()); i += 1) {
+    assert.ok(await uncovered(cont), `Continue is covered at note ${i}`);
+    const before = await text(page, 'position');
+    await cont.click();
+    await page.waitForFunction((was) => document.querySelector('[data-testid="position"]')?.textContent !== was, before);
+    await page.waitForFunction(() => document.querySelector('[data-testid="play"]')?.getAttribute('aria-pressed') !== 'true');
+    // The note and the diagram's current state, together, above the transport bar.
+    const bar = await page.locator('.transport-bar').evaluate((b) => b.getBoundingClientRect().top);
+    const [note, node] = await Promise.all([
+      page.getByTestId('lesson-note').evaluate((e) => e.getBoundingClientRect().toJSON()),
+      page.locator('.diagram .node[data-current="true"]').first().evaluate((e) => e.getBoundingClientRect().toJSON()),
+    ]);
+    assert.ok(note.top >= 0 && node.bottom <= bar, `note ${i + 1}: the note (top ${Math.round(note.top)}) and the state (bottom ${Math.round(node.bottom)}) are not on one screen above the bar at ${Math.round(bar)}`);
+  }
+  await done();
+});
+
+test('the quiz is offered on screen, can be switched off, scores once, and its reveal plays', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`);
+  await page.getByTestId('quiz-toggle').check();
+  await page.getByTestId('quiz').waitFor();
+  assert.equal(await page.getByTestId('quiz-score').count(), 1);
+  assert.doesNotMatch(await page.getByTestId('quiz').textContent(), /Score.*Score/s, 'one score line');
+  await page.keyboard.press('ArrowRight');
+  await page.getByTestId('quiz-prompt').waitFor();
+  const state = await text(page, 'state');
+  for (let i = 0; i < 5 && await page.getByTestId('quiz-prompt').count(); i += 1) {
+    await page.getByTestId('quiz-choice-0').check();
+    await page.getByTestId('quiz-check').click();
+    await page.getByTestId('quiz-next').click();
+  }
+  await page.waitForFunction((was) => document.querySelector('[data-testid="state"]')?.textContent !== was, state);
+  // Off, and it stays off after a reload.
+  const before = await saved(page, 'kip848:session:');
+  await page.getByTestId('quiz-stop').click();
+  assert.equal(await page.getByTestId('quiz').count(), 0);
+  assert.equal(await page.getByTestId('quiz-toggle').isChecked(), false);
+  await savedAfter(page, 'kip848:session:', before);
+  await page.reload();
+  await page.getByTestId('state').waitFor();
+  assert.equal(await page.getByTestId('quiz').count(), 0, 'the quiz came back after a reload');
+  await done();
+});
+
+test("the slider keeps its width and the caption its height while the words change", async () => {
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 375, height: 800 }]) {
+    const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment`, { viewport });
+    await instant(page);
+    const widths = new Set(); const heights = new Set();
+    const last = (await text(page, 'position')).match(/of (\d+)/)[1];
+    for (let i = 0; i < 60 && !new RegExp(`^Step ${last} of ${last}( · effect (\\d+) of \\2)? `).test(await text(page, 'position')); i += 1) {
+      widths.add(Math.round(await page.getByTestId('scrubber').evaluate((e) => e.getBoundingClientRect().width)));
+      heights.add(Math.round(await page.getByTestId('live').evaluate((e) => e.getBoundingClientRect().height)));
+      const before = await text(page, 'position');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((was) => document.querySelector('[data-testid="position"]')?.textContent !== was, before);
+    }
+    assert.equal(widths.size, 1, `at ${viewport.width} px the slider is ${[...widths].join(', ')} px wide`);
+    if (viewport.width > 1000) assert.equal(heights.size, 1, `at ${viewport.width} px the caption is ${[...heights].join(', ')} px high`);
+    await done();
+  }
+});
+
+test('an imported log keeps its summary over a reload, its own save, and its words inside their boxes', async () => {
+  // The member page's session, which an import must not replace.
+  const member = await open(browser, `${server.url}?scenario=02-steady-heartbeats`);
+  const memberTitle = await text(member.page, 'scenario-title');
+  const context = member.page.context();
+  const page = await context.newPage();
+  await page.goto(`${server.url}import.html`);
+  await page.getByTestId('log-paste').waitFor();
+  const log = await readFile(join(ROOT, 'core/tests/logs/real/07-kafka-pr17342-systest-38x-log4j-reconcile.log'), 'utf8');
+  await page.getByTestId('log-paste').fill(log);
+  const unsaved = await saved(page, 'kip848:import:');
+  await page.getByTestId('log-import-button').click();
+  await page.getByTestId('imported-log').waitFor();
+  const report = await text(page, 'import-report');
+  assert.doesNotMatch(report, /\(\)/, 'no empty breakdown');
+  assert.equal(await page.getByTestId('scenario').inputValue(), '', 'the picker does not name a built-in scenario');
+  // Every note, caption and report line stays inside its box.
+  for (let step = 1; step <= 6; step += 1) {
+    await setRange(page, 'scrubber', step);
+    const spill = await page.locator('.note, .narration, .divergence, .notice, .report li, .caption').evaluateAll((all) =>
+      all.filter((e) => e.getBoundingClientRect().width > 0 && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent.slice(0, 60)));
+    assert.deepEqual(spill, [], `step ${step}: words run out of their box`);
+  }
+  await savedAfter(page, 'kip848:import:', unsaved);
+  await page.reload();
+  await page.getByTestId('imported-log').waitFor();
+  assert.equal(await text(page, 'import-report'), report, 'the summary is back after a reload');
+  // The member page, reloaded, still has its own session.
+  await member.page.reload();
+  await member.page.getByTestId('state').waitFor();
+  assert.equal(await text(member.page, 'scenario-title'), memberTitle);
+  await page.close();
+  await member.done();
+});
+
+/** The animations running in the member view now (not the legends'), as `class:name`. */
+function running(page) {
+  return page.evaluate(() => document.getAnimations()
+    .filter((a) => a.playState === 'running' && a.effect?.target && !a.effect.target.closest('.legend'))
+    .map((a) => `${a.effect.target.getAttribute('class')}:${a.animationName ?? a.transitionProperty}`));
+}
+
+test('every effect of every built-in scenario moves on screen at 1×, and nothing moves with reduced motion', async () => {
+  const { page, done } = await open(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const still = [];
+  let effects = 0;
+  for (const id of SCENARIOS) {
+    await loadScenario(page, id);
+    const last = Number((await text(page, 'position')).match(/of (\d+)/)[1]);
+    for (let i = 0; i < 400; i += 1) {
+      const before = await text(page, 'position');
+      const end = new RegExp(`^Step ${last} of ${last}( · effect (\\d+) of \\2)? `);
+      if (end.test(before)) break;
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((was) => document.querySelector('[data-testid="position"]')?.textContent !== was, before);
+      const now = await running(page);
+      effects += 1;
+      if (now.length === 0) still.push(`${id} ${await text(page, 'position')}: ${await text(page, 'live')}`);
+    }
+  }
+  assert.ok(effects > 150, `walked ${effects} effects`);
+  assert.deepEqual(still, [], 'effects shown without any motion');
+  await done();
+
+  const calm = await open(browser, `${server.url}?scenario=03-incremental-reassignment`, { reducedMotion: 'reduce' });
+  for (let i = 0; i < 12; i += 1) {
+    const before = await text(calm.page, 'position');
+    await calm.page.keyboard.press('ArrowRight');
+    await calm.page.waitForFunction((was) => document.querySelector('[data-testid="position"]')?.textContent !== was, before);
+    assert.deepEqual(await running(calm.page), [], `with reduced motion something moves at ${before}`);
+  }
+  await calm.done();
+});
+
+test('a transition travels from state to state each time; a chip keeps its element as its mark changes', async () => {
+  const { page, done } = await open(browser, `${server.url}?scenario=03-incremental-reassignment`, { viewport: { width: 1440, height: 900 } });
+  // Step 2: JOINING → JOINED, then JOINED → ASSIGNING, each with its own token on its way.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  for (const edge of ['JOINING-JOINED', 'JOINED-ASSIGNING']) {
+    await page.keyboard.press('ArrowRight');
+    await page.locator(`[data-testid="edge-${edge}"].fired`).waitFor();
+    const travel = await page.getByTestId('token').evaluate((t) => t.getAnimations().map((a) => [a.animationName, a.playState, a.currentTime]));
+    assert.ok(travel.some(([name, state, time]) => name === 'travel' && state === 'running' && time < 500), `${edge}: ${JSON.stringify(travel)}`);
+  }
+  // orders-0, owned, is marked for revocation, then removed: one element all along, moving each time.
+  await setRange(page, 'scrubber', 5);
+  await page.getByTestId('owned-orders-0').evaluate((c) => { c.dataset.seen = 'yes'; });
+  const marks = [];
+  for (let i = 0; i < 2; i += 1) {
+    const before = await text(page, 'position');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((was) => document.querySelector('[data-testid="position"]')?.textContent !== was, before);
+    marks.push(await page.getByTestId('owned-orders-0').evaluate((c) => [c.dataset.seen, c.dataset.status, c.getAnimations().length]));
+  }
+  assert.deepEqual(marks.map((m) => m.slice(0, 2)), [['yes', 'to-revoke'], ['yes', 'leaving']]);
+  assert.ok(marks.every((m) => m[2] > 0), `the chip moved at each mark: ${JSON.stringify(marks)}`);
+  await done();
+});

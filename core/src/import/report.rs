@@ -157,12 +157,23 @@ fn total<K>(tallies: &[Tally<K>]) -> usize {
     tallies.iter().map(|t| t.count).sum()
 }
 
+/// ` (kind n, kind m)`, or nothing when there is nothing to break down.
 fn breakdown<K: Copy>(tallies: &[Tally<K>], name: impl Fn(K) -> &'static str) -> String {
     let parts: Vec<String> = tallies
         .iter()
+        .filter(|t| t.count > 0)
         .map(|t| format!("{} {}", name(t.kind), t.count))
         .collect();
-    parts.join(", ")
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}
+
+/// `1 line`, `3 lines`.
+fn lines_of(n: usize) -> String {
+    format!("{n} line{}", if n == 1 { "" } else { "s" })
 }
 
 impl Report {
@@ -180,18 +191,21 @@ impl Report {
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![
             format!(
-                "recognised: {} lines ({})",
-                self.recognised_count(),
+                "recognised: {}{}",
+                lines_of(self.recognised_count()),
                 breakdown(&self.recognised, Recognised::as_str)
             ),
             format!(
-                "inferred: {} inputs no line shows ({})",
-                self.inferred_count(),
+                "inferred: {} no line shows{}",
+                match self.inferred_count() {
+                    1 => "1 input".to_owned(),
+                    n => format!("{n} inputs"),
+                },
                 breakdown(&self.inferred, InputKind::as_str)
             ),
             format!(
-                "ignored: {} lines ({})",
-                self.ignored_count(),
+                "ignored: {}{}",
+                lines_of(self.ignored_count()),
                 breakdown(&self.ignored, Ignored::as_str)
             ),
         ];

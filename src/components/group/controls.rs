@@ -125,6 +125,11 @@ pub fn GroupControls() -> impl IntoView {
                 <button data-testid="group-load" on:click=move |_| load(false)>"Load"</button>
                 <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play guided"</button>
                 <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
+                <label class="choice">
+                    <input type="checkbox" data-testid="group-quiz-toggle" prop:checked=move || session.quiz.with(Option::is_some)
+                        on:change=move |ev| session.quiz.set(event_target_checked(&ev).then(Default::default)) />
+                    "Quiz me: who gets a partition, and when"
+                </label>
             </div>
             })}
             {controls.then(|| view! {
