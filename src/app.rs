@@ -296,6 +296,9 @@ fn page<const P: u8>() -> impl IntoView {
     if embed.embedded {
         if let Some(body) = document().body() {
             let _ = body.class_list().add_1("embedded");
+            if let Some(focus) = &embed.focus {
+                let _ = body.class_list().add_1(&focus.class());
+            }
         }
     }
     if P == IMPORT {

@@ -14,6 +14,7 @@
 //! | `theme=light\|dark\|auto` | the colours, whatever the reader's system says (auto: follow it) |
 //! | `present=1` | presenter mode: large type, one key one effect, the notes as speaker text |
 //! | `lesson=1`, `quiz=1` | lesson mode, predict-then-reveal |
+//! | `focus=inspector` (a panel), `focus=member:C` (a group member's card) | that panel, or card, first under the caption: what a live step's caption points at, on screen in a short frame |
 
 use std::collections::BTreeSet;
 
@@ -102,6 +103,38 @@ pub struct Embed {
     pub theme: Theme,
     /// `present=1`: presenter mode.
     pub present: bool,
+    /// `focus=`: what comes first under the caption.
+    pub focus: Option<Focus>,
+}
+
+/// What an embed puts first under its caption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Focus {
+    /// A panel, by its name in [`PANELS`] or [`GROUP_PANELS`].
+    Panel(String),
+    /// A group member's card, by the member's name.
+    Member(String),
+}
+
+impl Focus {
+    fn parse(value: &str) -> Option<Focus> {
+        match value.split_once(':') {
+            Some(("member", name)) if !name.is_empty() && name.len() <= 40 => {
+                Some(Focus::Member(name.to_owned()))
+            }
+            None => panels(value).next().map(Focus::Panel),
+            _ => None,
+        }
+    }
+
+    /// The body class that orders the page (`focus-inspector`; a member's card is ordered by its
+    /// own component).
+    pub fn class(&self) -> String {
+        match self {
+            Focus::Panel(p) => format!("focus-{p}"),
+            Focus::Member(_) => "focus-members".to_owned(),
+        }
+    }
 }
 
 impl Embed {
@@ -150,6 +183,7 @@ impl Embed {
                 }
                 "speed" => embed.speed = value.parse().ok(),
                 "model" => embed.model = kip848_core::Model::parse(&value),
+                "focus" => embed.focus = Focus::parse(&value),
                 _ => {}
             }
         }
@@ -229,6 +263,11 @@ impl Embed {
         }
         if self.lesson {
             parts.push("lesson=1".to_owned());
+        }
+        match &self.focus {
+            Some(Focus::Panel(p)) => parts.push(format!("focus={p}")),
+            Some(Focus::Member(m)) => parts.push(format!("focus=member:{m}")),
+            None => {}
         }
         parts.join("&")
     }

@@ -57,6 +57,11 @@ test('every page loads with no error, no outside request, and no sideways overfl
       await page.waitForLoadState('load');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${path} at ${width}px overflows by ${overflow}px`);
+      // Nor does any table scroll sideways inside its box: on a phone its rows reflow.
+      const wide = await page.locator('.content table').evaluateAll((tables) => tables
+        .filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1)
+        .map((t) => `${t.querySelector('th, td')?.textContent.trim().slice(0, 30)}: ${t.scrollWidth} > ${t.parentElement.clientWidth}`));
+      assert.deepEqual(wide, [], `${path} at ${width}px: tables wider than their box`);
       await context.close();
       assert.deepEqual(errors, [], `${path}: errors`);
       assert.deepEqual(outside, [], `${path}: outside requests`);
@@ -76,6 +81,19 @@ test('every live step shows the state the replay gives at its step, legibly on a
       await page.locator(`iframe[title="${e.title}"]`).scrollIntoViewIfNeeded();
       const frame = page.frameLocator(`iframe[title="${e.title}"]`);
       const where = `${chapter} at ${width} px: ${e.title}`;
+      // What the caption names is in the frame's visible box, with nothing over it and nothing to
+      // scroll inside the frame to reach it.
+      const named = frame.locator(e.shows).first();
+      await named.waitFor({ state: 'attached' });
+      const seen = await named.evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        // All of its height, and its width as far as the frame shows it (a chart's row runs on
+        // past a phone's frame, which keeps "now" in view); probed in the middle of what shows.
+        const [l, r] = [Math.max(b.left, 0), Math.min(b.right, innerWidth)];
+        const top = document.elementFromPoint((l + r) / 2, Math.min(Math.max(b.top + Math.min(b.height / 2, 10), 0), innerHeight - 1));
+        return { inside: b.width > 0 && b.top >= 0 && b.bottom <= innerHeight + 1 && r - l >= Math.min(b.width, 24), unhidden: !!top && (el === top || el.contains(top) || top.contains(el)), box: [Math.round(b.top), Math.round(b.bottom), innerHeight, Math.round(l), Math.round(r)] };
+      });
+      assert.ok(seen.inside && seen.unhidden, `${where}: ${e.shows} is not on screen in the frame (${JSON.stringify(seen)})`);
       if (e.mode === 'group') {
         await frame.getByTestId('group-view').waitFor();
         assert.equal((await frame.getByTestId('group-caption').textContent()).trim(), e.expect.caption, where);

@@ -148,6 +148,9 @@ function liveSteps(html) {
             return {
                 src: (attr('src') ?? '').replace(/&amp;/g, '&'),
                 title: attr('title') ?? '',
+                // What the caption points at, as a selector inside the frame (site.spec checks that
+                // it is on screen in the frame without scrolling inside it).
+                shows: (attr('data-shows') ?? '').replace(/&quot;/g, '"'),
                 fallback: m[2].trim(),
                 caption: m[3].replace(/<[^>]+>/g, '').trim(),
             };
@@ -260,7 +263,7 @@ export function writeEmbeds(replay) {
     for (const { chapter, steps } of chapterSources()) {
         for (const step of steps) {
             const d = describe(step.src);
-            const entry = { chapter, mode: d.mode, scenario: d.scenario, from: d.from, to: d.to, step: d.step, show: d.show, src: step.src, title: step.title };
+            const entry = { chapter, mode: d.mode, scenario: d.scenario, from: d.from, to: d.to, step: d.step, show: d.show, src: step.src, title: step.title, shows: step.shows };
             entry.expect = shown(replay, entry);
             entries.push(entry);
         }
@@ -311,6 +314,13 @@ export function checkEmbeds(site, replay) {
         if (!step.title) problems.push(`${where}: the iframe has no title`);
         if (step.fallback.length < 40) problems.push(`${where}: the iframe has no text fallback`);
         if (!step.caption) problems.push(`${where}: no figcaption`);
+        if (!step.shows) problems.push(`${where}: no data-shows (what the caption points at, as a selector in the frame)`);
+        else if (step.shows !== entry.shows) problems.push(`${where}: data-shows is ${step.shows}, embeds.json has ${entry.shows}`);
+        // A reader meets a scenario by its title, as the app's picker names it; its id is for links.
+        for (const [what, words] of [['figcaption', step.caption], ['iframe title', step.title], ['text fallback', step.fallback]]) {
+            if (d.scenario && words.includes(d.scenario)) problems.push(`${where}: the ${what} names the scenario by its id ${d.scenario}`);
+            if (/\bscenario \d\d\b/.test(words)) problems.push(`${where}: the ${what} names a scenario by its number`);
+        }
         if (existsSync(join(ROOT, scenarioFile(d)))) {
             const actual = shown(replay, entry);
             if (!actual) problems.push(`${where}: the replay has no step ${entry.step}`);

@@ -48,3 +48,19 @@
         checkbox.dispatchEvent(new Event('change'));
     });
 })();
+
+// Tables on a phone: each row becomes a block whose cells say their column's heading (set here from
+// the table's own head; site.css lays them out under 600 px), instead of a table to scroll sideways.
+(function tablesReflow() {
+    'use strict';
+    for (const table of document.querySelectorAll('.content table')) {
+        const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+        if (!heads.length) continue;
+        table.classList.add('reflow');
+        for (const row of table.querySelectorAll('tbody tr')) {
+            [...row.children].forEach((cell, i) => {
+                if (heads[i]) cell.setAttribute('data-label', heads[i]);
+            });
+        }
+    }
+})();

@@ -81,8 +81,15 @@ fn MemberColumn(name: String) -> impl IntoView {
     let who = StoredValue::new(name.clone());
     let who = move || who.get_value();
     let disabled = move || !alive() || session.readonly;
+    // An embed's `focus=member:C`: C's card first.
+    let focus = use_context::<crate::embed::Embed>().and_then(|e| e.focus);
+    let focused = match &focus {
+        Some(crate::embed::Focus::Member(m)) => Some(m.as_str()),
+        _ => None,
+    };
     view! {
         <article class="member-card" data-testid="member-card" data-member=name.clone()
+            style=(focused == Some(name.as_str())).then_some("order: -1")
             class:dead=move || !alive() aria-label=format!("Member {name}")>
             <header class="member-card-head">
                 <h3>{name.clone()}</h3>
