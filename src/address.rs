@@ -5,7 +5,7 @@
 use crate::context::{Notice, Session};
 use crate::mode::Mode;
 use crate::persist::fragment;
-use kip848_core::link::{decode_member_link, LinkError, MemberLink, MAX_LINK_CHARS};
+use kip848_core::session::link::{decode_member_link, LinkError, MemberLink, MAX_LINK_CHARS};
 use leptos::prelude::*;
 use std::cell::Cell;
 

@@ -29,7 +29,7 @@ use crate::group::persist::fragment as group_fragment;
 use crate::mode::{on_group_key, open_group, Mode};
 use crate::shortcuts::{action_for, run};
 use crate::{address, persist, playback, scenarios};
-use kip848_core::link::{decode_link, Link, LinkError, SharedGroup};
+use kip848_core::session::link::{decode_link, Link, LinkError, SharedGroup};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,7 +1,7 @@
 //! Hooks for `make bench`, exported to JavaScript (`window.wasmBindings`): the same replay as the
 //! native benchmark, timed inside the page, so the two can be compared. They change nothing.
 
-use kip848_core::workload::session;
+use kip848_core::session::workload::session;
 use kip848_core::Member;
 use wasm_bindgen::prelude::*;
 

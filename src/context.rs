@@ -3,10 +3,10 @@
 //! panels draw is the core's [`Frame`] for the cursor, nothing else.
 
 use crate::embed::Embed;
-use kip848_core::composer::{default_draft, Draft};
-use kip848_core::link::Shared;
-use kip848_core::timeline::StepResult;
-use kip848_core::trace::Trace;
+use kip848_core::screen::composer::{default_draft, Draft};
+use kip848_core::session::link::Shared;
+use kip848_core::session::timeline::StepResult;
+use kip848_core::session::trace::Trace;
 use kip848_core::{Config, Cursor, Frame, Input, Millis, Timeline};
 use leptos::prelude::*;
 

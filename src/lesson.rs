@@ -3,7 +3,7 @@
 //! note's step — a true step back. The positions come from `kip848_core::lesson`.
 
 use crate::context::{Playback, Session};
-use kip848_core::lesson::{back_from, lesson_at, noted_steps, Lesson};
+use kip848_core::teaching::lesson::{back_from, lesson_at, noted_steps, Lesson};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 

@@ -112,7 +112,7 @@ pub fn take_handed_over(session: Session) {
 
 /// A log read into what the page shows: the session it became and what the page keeps beside it.
 struct Read {
-    trace: kip848_core::trace::Trace,
+    trace: kip848_core::session::trace::Trace,
     view: ImportedLog,
     group: Option<std::sync::Arc<LogGroup>>,
     times_inferred: bool,

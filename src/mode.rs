@@ -9,7 +9,7 @@ use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
-use kip848_core::link::SharedGroup;
+use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

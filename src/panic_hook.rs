@@ -3,7 +3,7 @@
 //! plain DOM calls only (the app may be in any state when a panic happens) and reads nothing but
 //! the last saved session.
 
-use kip848_core::link::decode;
+use kip848_core::session::link::decode;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -7,7 +7,9 @@ use crate::context::{Notice, Session, MAX_SPEED};
 use crate::mode::Mode;
 use crate::shelf::Shelf;
 use gloo_timers::callback::Timeout;
-use kip848_core::link::{decode, decode_member_link, encode, LinkError, MemberLink, Shared, View};
+use kip848_core::session::link::{
+    decode, decode_member_link, encode, LinkError, MemberLink, Shared, View,
+};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use std::cell::RefCell;

@@ -4,7 +4,7 @@
 //! here; questions, answers and rules come from the core. Nothing leaves the browser.
 
 use crate::context::{Playback, Session};
-use kip848_core::quiz::{questions, quiz_steps, Question};
+use kip848_core::teaching::quiz::{questions, quiz_steps, Question};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
 use std::collections::BTreeSet;

@@ -1,7 +1,7 @@
 //! The built-in scenarios: narrated trace files from `assets/scenarios/`, compiled into the app so
 //! it works offline and from any path.
 
-use kip848_core::trace::{Trace, TraceError};
+use kip848_core::session::trace::{Trace, TraceError};
 
 /// (file name, trace text), in the order the picker lists them.
 pub const SCENARIOS: [(&str, &str); 17] = [

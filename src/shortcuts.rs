@@ -2,7 +2,7 @@
 //! it, so they cannot drift apart.
 
 use crate::context::{Playback, Session};
-use kip848_core::hint::{next, Next};
+use kip848_core::screen::hint::{next, Next};
 use kip848_core::{Cursor, Input, Outcome};
 use leptos::prelude::*;
 
@@ -187,9 +187,9 @@ pub fn run(session: Session, action: Action) {
             session.send_draft();
         }
         Action::NewAssignment => {
-            let answer = session
-                .timeline
-                .with_untracked(|t| kip848_core::composer::new_assignment_answer(t.member()));
+            let answer = session.timeline.with_untracked(|t| {
+                kip848_core::screen::composer::new_assignment_answer(t.member())
+            });
             session.act(session.next_at(), Input::HeartbeatResponse(answer));
         }
         Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),

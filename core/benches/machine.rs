@@ -2,8 +2,8 @@
 //! many partitions costs. Medians come from criterion's samples; never assert on time in tests.
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
-use kip848_core::timeline::Timeline;
-use kip848_core::workload::{reassignment, session};
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::workload::{reassignment, session};
 use kip848_core::{Machine, Member, Millis};
 use std::hint::black_box;
 use std::time::Duration;
@@ -56,7 +56,7 @@ fn timeline(c: &mut Criterion) {
             // A stride that visits cursors all over the timeline, never the same twice in a row.
             cursor = (cursor + 3_779) % 10_001;
             t.seek(cursor);
-            black_box(t.member().state())
+            black_box(t.member().facts().state)
         })
     });
     group.finish();

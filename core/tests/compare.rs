@@ -2,8 +2,8 @@
 //! differ, and why; and how a `completed` keeps one meaning on both (`compare::align`).
 
 use kip848_core::compare::{align, compare, equivalent, Adjustment, Align, Aspect, Cause, Work};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::{
     Effect, Input, InputKind, Millis, Model, PartitionSet, Rejected, StateName, Step,
 };

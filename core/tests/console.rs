@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
-use kip848_core::application::{spans, SpanStatus};
-use kip848_core::composer::*;
-use kip848_core::lint::{lint, Verdict};
-use kip848_core::narration::{describe_input, headline};
+use kip848_core::screen::application::{spans, SpanStatus};
+use kip848_core::screen::composer::*;
+use kip848_core::screen::lint::{lint, Verdict};
+use kip848_core::screen::narration::{describe_input, headline};
 use kip848_core::*;
 
 fn lint_of(h: &Harness, input: Input) -> (Verdict, String) {
@@ -42,7 +42,7 @@ fn the_routine_answer_keeps_the_epoch_and_the_assignment_and_the_new_one_moves_b
         ("m-9", 4, 1000, None)
     );
     // The other common answer: a new target, and the epoch moves with it.
-    let r = kip848_core::composer::new_assignment_answer(&h.member);
+    let r = kip848_core::screen::composer::new_assignment_answer(&h.member);
     assert_eq!(r.member_epoch, 5);
     assert_eq!(r.assignment.map(|a| a.len()), Some(1));
     assert_eq!(Draft::NoAnswer.to_input(), Input::HeartbeatFailed);
@@ -232,7 +232,8 @@ fn the_application_lane_pairs_each_call_with_its_completion() {
         "/tests/traces/fenced-mid-revocation.json"
     ))
     .expect("trace");
-    let timeline = Timeline::from_trace(trace::Trace::parse(&text).expect("valid"));
+    let timeline =
+        Timeline::from_trace(kip848_core::session::trace::Trace::parse(&text).expect("valid"));
     let lane = spans(&timeline, timeline.len());
     let summary: Vec<(&str, usize, Option<usize>, SpanStatus)> = lane
         .iter()
@@ -275,7 +276,7 @@ fn the_application_lane_pairs_each_call_with_its_completion() {
 
 #[test]
 fn the_synthetic_workload_is_long_varied_and_fully_accepted() {
-    let trace = kip848_core::workload::session(2000);
+    let trace = kip848_core::session::workload::session(2000);
     assert_eq!(trace.steps.len(), 2000);
     let timeline = Timeline::from_trace(trace);
     assert!(timeline.results().iter().all(Result::is_ok));
@@ -305,7 +306,7 @@ fn the_synthetic_workload_is_long_varied_and_fully_accepted() {
 
 #[test]
 fn the_reassignment_workload_moves_every_partition() {
-    let (mut member, moving) = kip848_core::workload::reassignment(100);
+    let (mut member, moving) = kip848_core::session::workload::reassignment(100);
     assert_eq!(member.assigned().len(), 100);
     let effects = member.handle(Millis(1010), &moving).expect("accepted");
     assert_eq!(member.assigned().len(), 100);
@@ -319,20 +320,22 @@ fn sentences(name: &str) -> Vec<String> {
         "{}/../assets/scenarios/{name}.json",
         env!("CARGO_MANIFEST_DIR")
     );
-    let trace = trace::Trace::parse(&std::fs::read_to_string(path).expect("the scenario"))
-        .expect("a valid scenario");
+    let trace = kip848_core::session::trace::Trace::parse(
+        &std::fs::read_to_string(path).expect("the scenario"),
+    )
+    .expect("a valid scenario");
     effect_sentences(trace)
 }
 
-fn effect_sentences(trace: trace::Trace) -> Vec<String> {
-    let timeline = timeline::Timeline::from_trace(trace);
-    cursor::Cursor::all(&timeline)
+fn effect_sentences(trace: kip848_core::session::trace::Trace) -> Vec<String> {
+    let timeline = kip848_core::session::timeline::Timeline::from_trace(trace);
+    kip848_core::session::cursor::Cursor::all(&timeline)
         .filter_map(|c| timeline.frame(c).effect.map(|e| e.sentence))
         .collect()
 }
 
 /// Every member trace (scenarios and golden traces), on each model.
-fn every_trace_on_both_models() -> Vec<(String, trace::Trace)> {
+fn every_trace_on_both_models() -> Vec<(String, kip848_core::session::trace::Trace)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dirs = ["../assets/scenarios", "tests/traces", "tests/traces/kafka"];
     let mut out = Vec::new();
@@ -345,7 +348,7 @@ fn every_trace_on_both_models() -> Vec<(String, trace::Trace)> {
         paths.sort();
         for path in paths {
             let text = std::fs::read_to_string(&path).expect("readable");
-            let trace = trace::Trace::parse(&text).expect("valid");
+            let trace = kip848_core::session::trace::Trace::parse(&text).expect("valid");
             for model in Model::ALL {
                 let mut on = trace.clone();
                 on.model = model;

@@ -2,9 +2,9 @@
 //! transition a frame can highlight (built-in scenarios and random sessions, both models) has an
 //! edge and a way to pulse along; the README's SVGs are what `kip848-diagram` prints today.
 
-use kip848_core::diagram::{layout, to_svg, Theme};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::{Step, Trace};
+use kip848_core::screen::diagram::{layout, to_svg, Theme};
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::{Step, Trace};
 use kip848_core::*;
 use proptest::prelude::*;
 use std::process::Command;

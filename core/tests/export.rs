@@ -7,8 +7,8 @@
 mod arb;
 
 use kip848_core::export::{rust_test, test_name};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::{Millis, Model, Step};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};

@@ -9,8 +9,8 @@
 //! - No lane span exists before the effect that invokes it; the request shown is the one in
 //!   flight; the chips are the assigned set.
 
-use kip848_core::facts::Facts;
-use kip848_core::trace::Trace;
+use kip848_core::machine::facts::Facts;
+use kip848_core::session::trace::Trace;
 use kip848_core::*;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -157,10 +157,10 @@ fn check(timeline: &Timeline) -> Result<(), String> {
             return Err(format!("step {}: observing changed the effects", index + 1));
         }
         // Between k and k+1 (k = 0 is the step before; k + 1 = n is the member after).
-        let mut previous = Facts::of(&before);
+        let mut previous = before.facts();
         for (k, effect) in effects.iter().enumerate() {
             let next = if k + 1 == effects.len() {
-                Facts::of(&after)
+                after.facts()
             } else {
                 observed[k].clone()
             };
@@ -195,7 +195,7 @@ fn check_frames(timeline: &Timeline) -> Result<(), String> {
         }
         if cursor.at_step_end(timeline) {
             let member = timeline.member_at(cursor.step);
-            if frame.facts != Facts::of(&member) {
+            if frame.facts != member.facts() {
                 return Err(format!(
                     "{at}: the end of a step is not the member after it"
                 ));

@@ -3,12 +3,12 @@
 //! becomes a named regression test below.
 
 use kip848_core::group::GroupTrace;
-use kip848_core::link::{
+use kip848_core::session::link::{
     decode, decode_link, decode_member_link, encode, encode_group, Link, LinkError, MemberLink,
     Shared, SharedGroup, View,
 };
-use kip848_core::trace::Trace;
-use kip848_core::workload::session;
+use kip848_core::session::trace::Trace;
+use kip848_core::session::workload::session;
 use kip848_core::*;
 use proptest::prelude::*;
 
@@ -217,7 +217,9 @@ fn import_anything(text: &str) {
         if let Ok(imported) = parsed.import(Some(&client)) {
             let back = Trace::parse(&imported.trace.to_json());
             assert_eq!(back.as_ref().ok(), Some(&imported.trace), "{back:?}");
-            let _ = kip848_core::replay::replay_to_string(&Timeline::from_trace(imported.trace));
+            let _ = kip848_core::session::replay::replay_to_string(&Timeline::from_trace(
+                imported.trace,
+            ));
         }
     }
 }

@@ -110,7 +110,7 @@ proptest! {
     /// Any group session a user can build survives its file and its share link unchanged.
     #[test]
     fn a_group_session_survives_its_file_and_its_link((config, steps) in arb_schedule(), step in any::<usize>()) {
-        use kip848_core::link::{decode_link, encode_group, Link, SharedGroup};
+        use kip848_core::session::link::{decode_link, encode_group, Link, SharedGroup};
         let trace = GroupTrace::parse(&as_trace(&config, &steps))
             .map_err(|e| TestCaseError::fail(format!("the schedule's trace: {e}")))?;
         prop_assert_eq!(&GroupTrace::parse(&trace.to_json()).ok(), &Some(trace.clone()));

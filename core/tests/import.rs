@@ -7,9 +7,9 @@
 //! Then what each log is there to show.
 
 use kip848_core::import::{Aspect, ClientVersion, Imported, ParsedLog, Reason, VersionEvidence};
-use kip848_core::replay::replay_to_string;
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::replay::replay_to_string;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::{ErrorCode, InputKind, Machine, StateName};
 use std::path::{Path, PathBuf};
 
@@ -277,14 +277,14 @@ fn the_3_8_block_with_swapped_values_and_the_3_7_block_with_topic_ids_read_the_s
     let imported = swapped.import(None).expect("importable");
     assert_eq!(imported.version, Some(ClientVersion::V3_8));
     let last = Timeline::from_trace(imported.trace.clone());
-    assert_eq!(last.member().assigned().to_string(), "parcels-1");
+    assert_eq!(last.member().facts().assigned.to_string(), "parcels-1");
     let old = imported_v37();
     assert_eq!(old.version, Some(ClientVersion::V3_7));
     let timeline = Timeline::from_trace(old.trace.clone());
-    assert_eq!(timeline.member().state(), StateName::Fatal);
+    assert_eq!(timeline.member().facts().state, StateName::Fatal);
     assert_eq!(
-        timeline.member().failure(),
-        Some(&ErrorCode::GroupMaxSizeReached)
+        timeline.member().facts().failure,
+        Some(ErrorCode::GroupMaxSizeReached)
     );
 }
 
@@ -318,11 +318,11 @@ fn interleaved_consumers_are_listed_and_each_imports_its_own_lines() {
     // a's log starts mid-life: the model is brought into the group at time 0, without a line.
     assert!(a.steps[..4].iter().all(|s| s.inferred));
     assert_eq!(
-        Timeline::from_trace(a.trace).member().state(),
+        Timeline::from_trace(a.trace).member().facts().state,
         StateName::Stable
     );
     assert_eq!(
-        Timeline::from_trace(b.trace).member().state(),
+        Timeline::from_trace(b.trace).member().facts().state,
         StateName::Unsubscribed
     );
     let unknown = parsed
@@ -344,12 +344,12 @@ fn a_slow_revocation_stays_pending_until_the_member_is_fenced_and_rejoins() {
     // Just before the fence the model still waits on onPartitionsRevoked, a minute after it began.
     let before = timeline.member_at(fenced);
     assert_eq!(
-        before.awaiting().map(|e| e.name()),
+        before.facts().awaiting.map(|e| e.name()),
         Some("invoke_on_partitions_revoked")
     );
     let after = timeline.member_at(fenced + 1);
-    assert_eq!(after.state(), StateName::Fenced);
-    assert_eq!(timeline.member().state(), StateName::Stable);
+    assert_eq!(after.facts().state, StateName::Fenced);
+    assert_eq!(timeline.member().facts().state, StateName::Stable);
     assert!(
         imported.divergences.is_empty(),
         "{:?}",
@@ -361,10 +361,10 @@ fn a_slow_revocation_stays_pending_until_the_member_is_fenced_and_rejoins() {
 fn an_unsupported_protocol_ends_fatal_on_the_first_heartbeat() {
     let imported = imported("v4.1-fatal-unsupported.log", None);
     let timeline = Timeline::from_trace(imported.trace);
-    assert_eq!(timeline.member().state(), StateName::Fatal);
+    assert_eq!(timeline.member().facts().state, StateName::Fatal);
     assert_eq!(
-        timeline.member().failure(),
-        Some(&ErrorCode::UnsupportedVersion)
+        timeline.member().facts().failure,
+        Some(ErrorCode::UnsupportedVersion)
     );
 }
 

@@ -111,12 +111,12 @@ fn a_log_without_a_membership_line_exits_2_with_one_line() {
 
 #[test]
 fn logs_over_the_limits_exit_2_with_the_limit() {
-    let big = vec![b' '; kip848_core::limits::MAX_LOG_BYTES + 1];
+    let big = vec![b' '; kip848_core::session::limits::MAX_LOG_BYTES + 1];
     refused(
         &import(&["-"], Some(&big)),
         "over the limit of 16777216 bytes",
     );
-    let many = vec![b'\n'; kip848_core::limits::MAX_LOG_LINES + 1];
+    let many = vec![b'\n'; kip848_core::session::limits::MAX_LOG_LINES + 1];
     refused(
         &import(&["-"], Some(&many)),
         "500001 lines, over the limit of 500000 lines",

@@ -1,7 +1,7 @@
 //! Limits on what a trace may hold: each refusal names the step, the field and the limit.
 
-use kip848_core::limits::*;
-use kip848_core::trace::Trace;
+use kip848_core::session::limits::*;
+use kip848_core::session::trace::Trace;
 
 fn steps(body: &str) -> String {
     format!(r#"{{"format":"kip848-trace/1","steps":[{body}]}}"#)
@@ -128,8 +128,8 @@ fn partitions_are_added_never_removed() {
 
 mod logs {
     use kip848_core::import::{Ignored, ParsedLog, MAX_BROKER_MEMBERS};
-    use kip848_core::limits::*;
-    use kip848_core::trace::Trace;
+    use kip848_core::session::limits::*;
+    use kip848_core::session::trace::Trace;
 
     const JOIN: &str = "2025-01-01 00:00:00,000 INFO [bg] o.a.k.c.c.i.ConsumerMembershipManager - [Consumer clientId=c, groupId=g] Member m with epoch 0 transitioned from UNSUBSCRIBED to JOINING.\n";
 

@@ -1,8 +1,8 @@
 //! Share links: round trips, and every kind of damage gives an error, never a panic.
 
-use kip848_core::link::{decode, encode, LinkError, Shared, View, PREFIX};
-use kip848_core::trace::Trace;
-use kip848_core::workload::session;
+use kip848_core::session::link::{decode, encode, LinkError, Shared, View, PREFIX};
+use kip848_core::session::trace::Trace;
+use kip848_core::session::workload::session;
 
 /// A link holding `json` as its envelope, sealed the way `encode` seals one.
 fn sealed(json: &str) -> String {
@@ -67,7 +67,7 @@ fn damaged_links_say_what_is_wrong() {
 fn a_link_cannot_inflate_past_the_limit() {
     use base64::Engine;
     let bomb = miniz_oxide::deflate::compress_to_vec(
-        &vec![b' '; kip848_core::limits::MAX_TRACE_BYTES + 10],
+        &vec![b' '; kip848_core::session::limits::MAX_TRACE_BYTES + 10],
         9,
     );
     let link = format!(
@@ -124,7 +124,7 @@ fn group_trace() -> kip848_core::group::GroupTrace {
 
 #[test]
 fn a_group_session_survives_a_link_round_trip_and_is_told_apart() {
-    use kip848_core::link::{decode_link, encode_group, Link, SharedGroup};
+    use kip848_core::session::link::{decode_link, encode_group, Link, SharedGroup};
     let original = SharedGroup {
         trace: group_trace(),
         step: 3,
@@ -152,7 +152,7 @@ fn a_group_session_survives_a_link_round_trip_and_is_told_apart() {
 
 #[test]
 fn a_group_link_is_validated_like_a_member_link() {
-    use kip848_core::link::decode_link;
+    use kip848_core::session::link::decode_link;
     assert!(matches!(
         decode_link(&sealed(r#"{"group":{},"step":0,"view":{}}"#)),
         Err(LinkError::Envelope(_))
@@ -175,7 +175,7 @@ fn a_group_link_is_validated_like_a_member_link() {
 /// to read and to refuse), and a damaged envelope as damaged.
 #[test]
 fn the_member_pages_read_a_group_link_only_as_one() {
-    use kip848_core::link::{
+    use kip848_core::session::link::{
         decode_link, decode_member_link, encode_group, MemberLink, SharedGroup,
     };
     let member = shared(20);

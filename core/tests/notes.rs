@@ -3,8 +3,8 @@
 //! built-in scenarios say on the shipped client what the shipped client does.
 
 use kip848_core::compare::{align, Align};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::{Cursor, Model};
 use std::path::{Path, PathBuf};
 
@@ -92,7 +92,7 @@ fn a_wrong_note_names_its_step_and_field() {
         assert_eq!((e.step, e.field.as_deref()), (Some(1), Some(field)), "{e}");
         assert!(e.message.contains(message), "{e}");
     }
-    let long = "x".repeat(kip848_core::limits::MAX_TEXT_CHARS + 1);
+    let long = "x".repeat(kip848_core::session::limits::MAX_TEXT_CHARS + 1);
     let text = format!(
         r#"{{"format": "kip848-trace/1", "steps": [{{"at": 0, "input": "tick", "notes": {{"seed": "{long}"}}}}]}}"#
     );

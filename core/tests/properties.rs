@@ -1,7 +1,7 @@
 //! The invariants of seed model §6, checked after every input of random sequences (with random
 //! configurations, and rejected inputs included), plus determinism and trace round trips.
 
-use kip848_core::trace::Trace;
+use kip848_core::session::trace::Trace;
 use kip848_core::*;
 use proptest::prelude::*;
 
@@ -36,14 +36,15 @@ proptest! {
     ) {
         let steps = steps.into_iter().map(|(at, input)| Step::new(Millis(at), input)).collect();
         let timeline = Timeline::from_trace(Trace { config, steps, ..Trace::default() });
-        let lane = kip848_core::application::spans(&timeline, timeline.len());
-        use kip848_core::application::SpanStatus::{Abandoned, Pending};
+        let lane = kip848_core::screen::application::spans(&timeline, timeline.len());
+        use kip848_core::screen::application::SpanStatus::{Abandoned, Pending};
         let pending: Vec<_> = lane.iter().filter(|s| s.status == Pending).collect();
         let abandoned = lane.iter().filter(|s| s.status == Abandoned).count();
         let member = timeline.member();
-        prop_assert_eq!(abandoned, member.owed_to_abandoned() as usize);
-        prop_assert_eq!(pending.len(), usize::from(member.awaiting().is_some()));
-        prop_assert_eq!(pending.first().map(|s| &s.call), member.awaiting());
+        prop_assert_eq!(abandoned, member.facts().owed_to_abandoned as usize);
+        prop_assert_eq!(pending.len(), usize::from(member.facts().awaiting.is_some()));
+        let facts = member.facts();
+        prop_assert_eq!(pending.first().map(|s| &s.call), facts.awaiting.as_ref());
     }
 
     #[test]

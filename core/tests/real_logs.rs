@@ -4,7 +4,7 @@
 //! controls, the import is refused with the reason named.
 
 use kip848_core::import::{ClientVersion, ParsedLog};
-use kip848_core::timeline::Timeline;
+use kip848_core::session::timeline::Timeline;
 use kip848_core::{Effect, Input, Machine, PartitionSet};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -97,7 +97,11 @@ fn every_real_log_replays_through_what_it_shows() {
                 id,
                 "{name}: the trace's member"
             );
-            assert_eq!(end.member_id(), id.as_str(), "{name}: the replayed member");
+            assert_eq!(
+                end.facts().member_id,
+                id.as_str(),
+                "{name}: the replayed member"
+            );
         }
         let transitions: Vec<String> = (0..timeline.len())
             .flat_map(|s| timeline.effects_of(s).to_vec())
@@ -108,17 +112,17 @@ fn every_real_log_replays_through_what_it_shows() {
             .collect();
         in_order(&transitions, &facts.states, "state", &name);
         if let Some(state) = &facts.final_state {
-            assert_eq!(end.state().as_str(), state, "{name}: the final state");
+            assert_eq!(end.facts().state.as_str(), state, "{name}: the final state");
         }
         // A reconciliation block prints the set being reconciled: the member's target then, and
         // its assigned set once the log shows it done (a log may end before).
         let received: Vec<Vec<String>> = (0..=timeline.len())
-            .filter_map(|s| timeline.member_at(s).target().map(names))
+            .filter_map(|s| timeline.member_at(s).facts().target.as_ref().map(names))
             .collect();
         in_order(&received, &facts.assigned, "reconciled set", &name);
         if facts.final_state.as_deref() == Some("STABLE") {
             assert_eq!(
-                Some(&names(end.assigned())),
+                Some(&names(&end.facts().assigned)),
                 facts.assigned.last(),
                 "{name}: a STABLE member owns what it reconciled last"
             );

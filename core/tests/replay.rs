@@ -5,9 +5,9 @@
 //! expected files (review the diff: they are the contract).
 
 use kip848_core::group::GroupTrace;
-use kip848_core::replay::replay_to_string;
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::replay::replay_to_string;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 

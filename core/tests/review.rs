@@ -5,7 +5,7 @@
 mod arb;
 
 use kip848_core::compare::{Align, Cause, Group, Review, Switch};
-use kip848_core::trace::Trace;
+use kip848_core::session::trace::Trace;
 use kip848_core::{Millis, Model, Step};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -366,7 +366,7 @@ fn causes_are_listed_in_their_documented_order_with_a_source_and_at_most_one_swi
             source
                 .shipped
                 .iter()
-                .all(|id| !seed_model(id) && kip848_core::sources::source(id).is_some()),
+                .all(|id| !seed_model(id) && kip848_core::teaching::sources::source(id).is_some()),
             "{cause}"
         );
         assert!(cause.why().ends_with('.'), "{cause}");

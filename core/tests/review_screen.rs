@@ -4,7 +4,7 @@
 
 use kip848_core::compare::html::review_html;
 use kip848_core::compare::{Align, Review, ReviewScreen};
-use kip848_core::trace::Trace;
+use kip848_core::session::trace::Trace;
 use kip848_core::Cursor;
 
 fn scenario(id: &str) -> Trace {

@@ -4,12 +4,12 @@
 //! must carry a footnote; every footnote must be a registered source or defined in its chapter.
 
 use kip848_core::compare::Cause;
-use kip848_core::glossary::TERMS;
 use kip848_core::group::{GroupTimeline, GroupTrace};
-use kip848_core::quiz::{questions, quiz_steps};
-use kip848_core::sources::{source, SOURCES};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
+use kip848_core::teaching::glossary::TERMS;
+use kip848_core::teaching::quiz::{questions, quiz_steps};
+use kip848_core::teaching::sources::{source, SOURCES};
 use kip848_core::Model;
 use std::fs;
 use std::path::{Path, PathBuf};

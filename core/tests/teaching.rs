@@ -1,11 +1,11 @@
 //! The teaching features' data: every quiz question has exactly one right answer and it is what
 //! the replay says; the glossary defines every term the screen marks; every hint is accepted.
 
-use kip848_core::glossary::{term_of, TERMS};
-use kip848_core::hint::{next, Next};
-use kip848_core::quiz::{questions, quiz_steps, Topic};
-use kip848_core::replay::replay_to_string;
-use kip848_core::trace::Trace;
+use kip848_core::screen::hint::{next, Next};
+use kip848_core::session::replay::replay_to_string;
+use kip848_core::session::trace::Trace;
+use kip848_core::teaching::glossary::{term_of, TERMS};
+use kip848_core::teaching::quiz::{questions, quiz_steps, Topic};
 use kip848_core::*;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -315,7 +315,8 @@ proptest! {
             let member = timeline.member_at(cursor);
             let hint = next(&member);
             if let Some((at, input)) = hint.next.input(&member) {
-                let at = at.unwrap_or(member.now()).max(member.now());
+                let now = member.facts().now;
+                let at = at.unwrap_or(now).max(now);
                 prop_assert!(member.clone().handle(at, &input).is_ok(), "{:?} refused at {}: {:?}", hint.next, cursor, member.clone().handle(at, &input));
             } else {
                 prop_assert_eq!(hint.next, Next::Done);

@@ -4,7 +4,7 @@
 
 use kip848_core::import::java_templates::{READ, TEMPLATES};
 use kip848_core::import::{Callback, Event, ParsedLog, Template, TemplateKind, TemplateSlot};
-use kip848_core::timeline::Timeline;
+use kip848_core::session::timeline::Timeline;
 use kip848_core::{ErrorCode, Input, Machine, StateName};
 
 /// A value of each slot kind, in the form the statement prints it.
@@ -157,7 +157,7 @@ fn every_statement_that_moves_the_member_imports_as_its_input_and_state() {
                 );
                 let end = timeline.member_at(timeline.len());
                 let expect = code.class();
-                let state = end.state();
+                let state = end.facts().state;
                 match expect {
                     kip848_core::ErrorClass::Fatal => {
                         assert_eq!(state, StateName::Fatal, "{}", t.id)
@@ -192,7 +192,7 @@ fn every_statement_that_moves_the_member_imports_as_its_input_and_state() {
                     .unwrap_or_else(|e| panic!("{}: {e}", t.id));
                 let timeline = Timeline::from_trace(imported.trace.clone());
                 assert_eq!(
-                    timeline.member_at(timeline.len()).state(),
+                    timeline.member_at(timeline.len()).facts().state,
                     StateName::Fatal,
                     "{}",
                     t.id
@@ -214,7 +214,7 @@ fn every_statement_that_moves_the_member_imports_as_its_input_and_state() {
                     .unwrap_or_else(|e| panic!("{}: {e}", t.id));
                 let timeline = Timeline::from_trace(imported.trace.clone());
                 let states: Vec<StateName> = (0..=timeline.len())
-                    .map(|s| timeline.member_at(s).state())
+                    .map(|s| timeline.member_at(s).facts().state)
                     .collect();
                 assert!(
                     states.contains(&StateName::Reconciling),

@@ -7,7 +7,7 @@
 use kip848_core::group::chart::{Row, Span};
 use kip848_core::group::Segment;
 use kip848_core::import::{BrokerChange, LaneSpan, ParsedLog, Removal, Together};
-use kip848_core::timeline::Timeline;
+use kip848_core::session::timeline::Timeline;
 use kip848_core::Machine;
 use kip848_core::Millis;
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ fn check_consumers(name: &str, parsed: &ParsedLog, together: &Together) {
             {
                 return;
             }
-            let mut held = member.assigned().clone();
+            let mut held = member.facts().assigned;
             if let Some(k) = member.as_kafka() {
                 held.extend(k.pending_revocation());
             }
@@ -107,7 +107,7 @@ fn check_consumers(name: &str, parsed: &ParsedLog, together: &Together) {
             let lane = lane_at(&life.lane, at, end).expect("a lane span at every step");
             assert_eq!(
                 lane.label,
-                format!("{} · {}", member.state(), member.member_epoch()),
+                format!("{} · {}", member.facts().state, member.facts().member_epoch),
                 "{name}/{} step {i}",
                 life.client_id
             );

@@ -3,7 +3,7 @@
 use crate::components::glossary::Term;
 use crate::context::{use_session, Session};
 use crate::shortcuts::{shortcut_of, Action};
-use kip848_core::lint::{lint, Verdict};
+use kip848_core::screen::lint::{lint, Verdict};
 use kip848_core::Machine;
 use kip848_core::{Input, Millis, Model, Outcome};
 use leptos::prelude::*;
@@ -33,7 +33,7 @@ pub fn subscribe(session: Session) {
 pub fn advance_to_deadline(session: Session) {
     let (now, deadline) = session
         .timeline
-        .with_untracked(|t| (t.now(), t.member().poll_timeout()));
+        .with_untracked(|t| (t.now(), t.member().facts().next_deadline));
     let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
     session.act(at, Input::Tick);
 }
@@ -58,9 +58,12 @@ pub fn AppActions() -> impl IntoView {
     };
     let manual = move || session.timeline.with(|t| !t.config().auto_complete);
     let deadline = move || {
-        session
-            .timeline
-            .with(|t| t.member().poll_timeout().map(|d| format!("{} ms", d.0)))
+        session.timeline.with(|t| {
+            t.member()
+                .facts()
+                .next_deadline
+                .map(|d| format!("{} ms", d.0))
+        })
     };
     let subscribe_refused = move || {
         refusal(Input::Subscribe {

@@ -7,7 +7,7 @@ use crate::context::use_session;
 use leptos::prelude::*;
 
 /// Steps shown on the lane's axis (the frame holds the spans of these steps).
-const WINDOW: usize = kip848_core::frame::LANE_STEPS;
+const WINDOW: usize = kip848_core::screen::frame::LANE_STEPS;
 
 /// A span on screen: its key (the step and effect it started at), label, words, status, and its
 /// bar's left and width in thousandths of the track.

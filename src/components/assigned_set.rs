@@ -4,7 +4,7 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_session;
-use kip848_core::chips::Mark;
+use kip848_core::screen::chips::Mark;
 use leptos::prelude::*;
 
 /// The assigned set panel.

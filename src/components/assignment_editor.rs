@@ -1,7 +1,7 @@
 //! An explicit target, edited as partition chips per topic, with quick actions.
 
 use crate::context::use_session;
-use kip848_core::composer::{add_next_partition, revoke_one, same_as_now};
+use kip848_core::screen::composer::{add_next_partition, revoke_one, same_as_now};
 use kip848_core::Machine;
 use kip848_core::{Partition, PartitionSet};
 use leptos::prelude::*;
@@ -26,7 +26,7 @@ pub fn AssignmentEditor(
     let added_topics = RwSignal::new(BTreeSet::<String>::new());
     let topics = move || {
         let mut topics: BTreeSet<String> =
-            session.timeline.with(|t| t.member().subscription().clone());
+            session.timeline.with(|t| t.member().facts().subscription);
         set.with(|s| topics.extend(s.topics().map(|(t, _)| t.to_owned())));
         topics.extend(added_topics.get());
         if topics.is_empty() {

@@ -4,9 +4,9 @@ use crate::components::assignment_editor::AssignmentEditor;
 use crate::components::glossary::Term;
 use crate::context::{use_session, CLICK_GAP_MS};
 use crate::shortcuts::{shortcut_of, Action};
-use kip848_core::composer::{same_as_now, AssignmentDraft, Draft};
-use kip848_core::lint::{lint, Verdict};
-use kip848_core::narration::purpose_name;
+use kip848_core::screen::composer::{same_as_now, AssignmentDraft, Draft};
+use kip848_core::screen::lint::{lint, Verdict};
+use kip848_core::screen::narration::purpose_name;
 use kip848_core::{ErrorClass, ErrorCode, Machine, PartitionSet};
 use leptos::prelude::*;
 
@@ -50,13 +50,15 @@ pub fn Console() -> impl IntoView {
     let field_error = RwSignal::new(None::<String>);
     let in_flight = move || {
         // An answer goes after the whole current step, so it answers what is in flight then.
-        session.timeline.with(|t| match t.member().in_flight() {
-            Some(purpose) => format!(
-                "Answering the {} heartbeat in flight",
-                purpose_name(purpose).to_lowercase()
-            ),
-            None => "No heartbeat is in flight yet: nothing to answer.".to_owned(),
-        })
+        session
+            .timeline
+            .with(|t| match t.member().facts().in_flight {
+                Some(purpose) => format!(
+                    "Answering the {} heartbeat in flight",
+                    purpose_name(purpose).to_lowercase()
+                ),
+                None => "No heartbeat is in flight yet: nothing to answer.".to_owned(),
+            })
     };
     let lint_result = Memo::new(move |_| {
         let input = draft.with(Draft::to_input);

@@ -11,8 +11,8 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_session;
-use kip848_core::diagram::geom::{num, FONT_FAMILY};
-use kip848_core::diagram::{layout, tone, Edge, Label};
+use kip848_core::screen::diagram::geom::{num, FONT_FAMILY};
+use kip848_core::screen::diagram::{layout, tone, Edge, Label};
 use kip848_core::Frame;
 use kip848_core::{Model, StateName};
 use leptos::prelude::*;

@@ -5,7 +5,7 @@ use crate::components::scenario_panel::focus_transport;
 use crate::components::source_links::SourceLinks;
 use crate::context::{use_session, Playback, Session};
 use crate::shortcuts::{run, shortcut_of, Action};
-use kip848_core::hint::{next, Next};
+use kip848_core::screen::hint::{next, Next};
 use leptos::prelude::*;
 
 /// The KIP's page (a link for the reader; the page loads nothing from it).
@@ -78,7 +78,7 @@ pub fn FirstPath() -> impl IntoView {
             </div>
             <Show when=move || session.about_open.get()>
                 <div class="about" data-testid="about">
-                    {kip848_core::about::ABOUT.iter().map(|p| view! {
+                    {kip848_core::teaching::about::ABOUT.iter().map(|p| view! {
                         <p>{p.text} " " <span class="muted small">"(" <SourceLinks ids=p.sources/> ")"</span></p>
                     }).collect_view()}
                     <p>

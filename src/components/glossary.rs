@@ -4,7 +4,7 @@
 
 use crate::components::source_links::SourceLinks;
 use crate::context::use_session;
-use kip848_core::glossary::{term_of, TERMS};
+use kip848_core::teaching::glossary::{term_of, TERMS};
 use leptos::prelude::*;
 
 /// The definition a tooltip shows, with how the shipped client differs.

@@ -3,7 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_session;
-use kip848_core::narration::purpose_name;
+use kip848_core::screen::narration::purpose_name;
 use leptos::prelude::*;
 
 /// The glossary term a request field stands for, if any.

@@ -3,9 +3,9 @@
 
 use crate::components::glossary::Term;
 use crate::context::{use_session, Session};
-use kip848_core::narration::{describe_input, narrate_effects};
-use kip848_core::timeline::StepResult;
-use kip848_core::words::effect_label;
+use kip848_core::screen::narration::{describe_input, narrate_effects};
+use kip848_core::screen::words::effect_label;
+use kip848_core::session::timeline::StepResult;
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use std::collections::HashMap;

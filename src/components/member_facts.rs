@@ -16,7 +16,7 @@ pub fn MemberFacts(
     let session = use_session();
     let f: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
     let state = move || f.with(|f| f.facts.state.as_str());
-    let word = move |pick: fn(&kip848_core::words::FactWords) -> &String| {
+    let word = move |pick: fn(&kip848_core::screen::words::FactWords) -> &String| {
         move || f.with(|f| pick(&f.words).clone())
     };
     let epoch = Memo::new(move |_| f.with(|f| f.words.member_epoch.clone()));

@@ -6,7 +6,7 @@
 use crate::components::source_links::SourceLinks;
 use crate::context::use_session;
 use crate::quiz::QuizState;
-use kip848_core::quiz::{quiz_steps, Question};
+use kip848_core::teaching::quiz::{quiz_steps, Question};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

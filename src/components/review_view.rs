@@ -12,7 +12,7 @@ use crate::download::download;
 use crate::review::ReviewSession;
 use kip848_core::compare::html::review_html;
 use kip848_core::compare::{Side, Switch};
-use kip848_core::words::call;
+use kip848_core::screen::words::call;
 use kip848_core::Frame;
 use leptos::prelude::*;
 

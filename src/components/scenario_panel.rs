@@ -95,7 +95,7 @@ pub fn ScenarioPanel() -> impl IntoView {
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>
             <p class="muted" data-testid="scenario-description">{description}</p>
                 {move || {
-                    let list = session.timeline.with(|t| kip848_core::sources::known(&t.trace().sources));
+                    let list = session.timeline.with(|t| kip848_core::teaching::sources::known(&t.trace().sources));
                     (!list.is_empty()).then(|| view! {
                         <p class="muted small" data-testid="scenario-sources">"Sources: " <SourceList list=list/> "."</p>
                     })

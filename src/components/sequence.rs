@@ -2,7 +2,7 @@
 //! log, over the last steps up to the cursor.
 
 use crate::context::use_session;
-use kip848_core::narration::purpose_name;
+use kip848_core::screen::narration::purpose_name;
 use kip848_core::{Effect, Input, Timeline};
 use leptos::prelude::*;
 

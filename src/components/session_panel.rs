@@ -8,8 +8,8 @@ use crate::download::download;
 use crate::mode::Mode;
 use crate::persist::fragment;
 use kip848_core::group::GroupTrace;
-use kip848_core::limits::MAX_TRACE_BYTES;
-use kip848_core::trace::Trace;
+use kip848_core::session::limits::MAX_TRACE_BYTES;
+use kip848_core::session::trace::Trace;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -79,11 +79,11 @@ pub fn import_files(session: Session, files: web_sys::FileList) {
             let names: Vec<String> = several.iter().map(web_sys::File::name).collect();
             let name = names.join(" + ");
             let bytes: f64 = several.iter().map(|f| f.size()).sum();
-            if bytes > kip848_core::limits::MAX_LOG_BYTES as f64 {
+            if bytes > kip848_core::session::limits::MAX_LOG_BYTES as f64 {
                 session.notice.set(Some(Notice::Error(format!(
                     "Could not import the logs {name}: together they are {} bytes, over the limit of {} bytes. Your session is unchanged.",
                     bytes as u64,
-                    kip848_core::limits::MAX_LOG_BYTES
+                    kip848_core::session::limits::MAX_LOG_BYTES
                 ))));
                 return;
             }

@@ -1,7 +1,7 @@
 //! Where a sentence about Kafka comes from, as links a reader can open: Kafka's code at the release
 //! tag, a KIP, a ticket, or the project's seed model (a page beside the app's pages).
 
-use kip848_core::sources::{sources, Source};
+use kip848_core::teaching::sources::{sources, Source};
 use leptos::prelude::*;
 
 /// The sources of `ids`, as a comma-separated run of links, each with the Kafka versions it was

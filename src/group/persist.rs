@@ -7,7 +7,7 @@ use crate::context::Notice;
 use crate::mode::Mode;
 use crate::shelf::Shelf;
 use kip848_core::group::{GroupTimeline, GroupTrace};
-use kip848_core::link::{encode_group, SharedGroup};
+use kip848_core::session::link::{encode_group, SharedGroup};
 use leptos::prelude::*;
 use serde_json::{json, Value};
 

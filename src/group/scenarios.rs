@@ -2,7 +2,7 @@
 //! story each tells; the browser test plays them).
 
 use kip848_core::group::GroupTrace;
-use kip848_core::trace::TraceError;
+use kip848_core::session::trace::TraceError;
 
 /// Id and file text of each group scenario, in the order the picker lists them.
 pub const GROUP_SCENARIOS: [(&str, &str); 8] = [

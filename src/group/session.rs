@@ -2,7 +2,7 @@
 
 use crate::context::Notice;
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
-use kip848_core::link::SharedGroup;
+use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
 
 /// Time the "next event" button lets pass at most when nothing is due sooner.
@@ -21,7 +21,7 @@ pub struct GroupSession {
     /// Predict, then reveal: the learner's progress, when the quiz is on.
     pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
     /// The session's handover questions (computed only while the quiz is on).
-    pub questions: Memo<Vec<kip848_core::quiz::Question>>,
+    pub questions: Memo<Vec<kip848_core::teaching::quiz::Question>>,
     /// Playback speed as a power of two, as in the member view.
     pub speed: RwSignal<i32>,
     pub notice: RwSignal<Option<Notice>>,
@@ -38,7 +38,7 @@ pub struct GroupSession {
 
 /// The narrated steps of a group session.
 fn noted(t: &GroupTimeline) -> Vec<usize> {
-    kip848_core::lesson::noted_steps(t.len(), |i| t.steps()[i].note.is_some())
+    kip848_core::teaching::lesson::noted_steps(t.len(), |i| t.steps()[i].note.is_some())
 }
 
 /// Provides a group session to every component below.
@@ -122,9 +122,9 @@ impl GroupSession {
     }
 
     /// The lesson at the cursor.
-    pub fn lesson_position(self) -> kip848_core::lesson::Lesson {
+    pub fn lesson_position(self) -> kip848_core::teaching::lesson::Lesson {
         self.timeline
-            .with(|t| kip848_core::lesson::lesson_at(&noted(t), t.cursor()))
+            .with(|t| kip848_core::teaching::lesson::lesson_at(&noted(t), t.cursor()))
     }
 
     /// Plays on (guided) to the end of the next narrated step.
@@ -138,7 +138,7 @@ impl GroupSession {
         self.playing.set(false);
         let step = self
             .timeline
-            .with_untracked(|t| kip848_core::lesson::back_from(&noted(t), t.cursor()));
+            .with_untracked(|t| kip848_core::teaching::lesson::back_from(&noted(t), t.cursor()));
         self.seek(step);
     }
 
@@ -200,7 +200,7 @@ impl GroupSession {
     }
 
     /// The question on screen, if one is asked.
-    pub fn asked(self) -> Option<(usize, Vec<kip848_core::quiz::Question>)> {
+    pub fn asked(self) -> Option<(usize, Vec<kip848_core::teaching::quiz::Question>)> {
         let step = self.quiz.with(|q| q.as_ref().and_then(|q| q.asking))?;
         let questions = self
             .questions

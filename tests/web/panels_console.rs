@@ -1,7 +1,7 @@
 //! The coordinator console and the application actions.
 
 use crate::dom::*;
-use kip848_core::composer::{AssignmentDraft, Draft};
+use kip848_core::screen::composer::{AssignmentDraft, Draft};
 use kip848_core::{ErrorCode, Input, Machine, Millis};
 use kip848_viz::components::{app_actions::AppActions, console::Console};
 use leptos::prelude::*;
@@ -48,7 +48,10 @@ async fn sending_the_default_answer_joins_the_member() {
     );
     tick().await;
     m.click("send").await;
-    let state = m.session.timeline.with_untracked(|t| t.member().state());
+    let state = m
+        .session
+        .timeline
+        .with_untracked(|t| t.member().facts().state);
     assert_eq!(state, kip848_core::StateName::Joined);
     assert_eq!(
         m.text("in-flight-line"),
@@ -82,7 +85,7 @@ async fn an_explicit_target_is_edited_with_chips_and_quick_actions() {
     let assigned = m
         .session
         .timeline
-        .with_untracked(|t| t.member().assigned().to_string());
+        .with_untracked(|t| t.member().facts().assigned.to_string());
     assert_eq!(assigned, "orders-0, orders-1");
 }
 

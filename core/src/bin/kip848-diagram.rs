@@ -2,7 +2,7 @@
 //! prints a model's state diagram as one self-contained SVG document: the layout the app draws,
 //! for the README, an export, or a look at the layout outside the browser.
 
-use kip848_core::diagram::{layout, to_svg, Theme};
+use kip848_core::screen::diagram::{layout, to_svg, Theme};
 use kip848_core::{Model, StateName};
 use std::process::ExitCode;
 

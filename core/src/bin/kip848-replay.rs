@@ -10,9 +10,9 @@
 //! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
-use kip848_core::replay::replay_json;
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::session::replay::replay_json;
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::Cursor;
 use std::io::{BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -23,14 +23,14 @@ type Replay = Box<dyn FnOnce(&mut dyn FnMut(String))>;
 fn main() -> ExitCode {
     let mut args: Vec<_> = std::env::args_os().skip(1).collect();
     if args.len() == 1 && args[0] == "--glossary" {
-        for term in kip848_core::glossary::TERMS {
+        for term in kip848_core::teaching::glossary::TERMS {
             println!("{}", serde_json::to_string(&term).unwrap_or_default());
         }
         return ExitCode::SUCCESS;
     }
     if args.len() == 1 && args[0] == "--sources" {
-        for source in kip848_core::sources::SOURCES {
-            let line = kip848_core::sources::SourceLine::from(source);
+        for source in kip848_core::teaching::sources::SOURCES {
+            let line = kip848_core::teaching::sources::SourceLine::from(source);
             println!("{}", serde_json::to_string(&line).unwrap_or_default());
         }
         return ExitCode::SUCCESS;
@@ -152,8 +152,8 @@ fn member_frames(trace: Trace, emit: &mut dyn FnMut(String)) {
 /// Every question the quiz asks, one JSON line each, in step order.
 fn member_quiz(trace: Trace, emit: &mut dyn FnMut(String)) {
     let timeline = Timeline::from_trace(trace);
-    for step in kip848_core::quiz::quiz_steps(&timeline) {
-        for question in kip848_core::quiz::questions(&timeline, step) {
+    for step in kip848_core::teaching::quiz::quiz_steps(&timeline) {
+        for question in kip848_core::teaching::quiz::questions(&timeline, step) {
             emit(serde_json::to_string(&question).unwrap_or_default());
         }
     }

@@ -41,14 +41,14 @@
 //! compared runs, never the reference.
 
 use super::{Align, Side};
-use crate::effect::Effect;
-use crate::input::{Input, Outcome};
 use crate::kafka::KafkaMember;
+use crate::machine::model::Model;
 use crate::machine::{Activity, AnyMember, Machine, NextCompletion};
-use crate::member::Member;
-use crate::model::Model;
-use crate::timeline::StepResult;
-use crate::trace::{Step, Trace};
+use crate::protocol::effect::Effect;
+use crate::protocol::input::{Input, Outcome};
+use crate::seed::member::Member;
+use crate::session::timeline::StepResult;
+use crate::session::trace::{Step, Trace};
 use serde::Serialize;
 
 /// More own work than this after one step would be a bug in a model (each completion either ends

@@ -72,7 +72,7 @@ pub enum Cause {
     ClientAssignor,
 }
 
-/// Where a cause is written down, for each model: ids of [`crate::sources::SOURCES`] (the seed
+/// Where a cause is written down, for each model: ids of [`crate::teaching::sources::SOURCES`] (the seed
 /// model's sections, Kafka's code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Source {

@@ -12,15 +12,15 @@
 //!    them apart until they agree again); with none, it is [`Cause::Unexplained`].
 
 use super::{Align, Aspect, Cause, Row};
-use crate::assignment::PartitionSet;
-use crate::config::Config;
-use crate::effect::{Effect, Purpose};
-use crate::error_code::{ErrorClass, ErrorCode};
-use crate::input::{Input, InputKind, Outcome};
-use crate::model::Model;
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::trace::Step;
+use crate::machine::model::Model;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::{ErrorClass, ErrorCode};
+use crate::protocol::input::{Input, InputKind, Outcome};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::session::trace::Step;
 
 /// Exactly what differs in a row: for each differing aspect, the two values (for callbacks, the
 /// ones each side has and the other has not). Two runs tell a row apart when their details differ.

@@ -3,12 +3,12 @@
 //! attach to a design review and open offline.
 
 use super::Review;
-use crate::assignment::PartitionSet;
-use crate::diagram::{layout, to_svg, Theme};
-use crate::model::Model;
-use crate::narration::describe_input;
-use crate::trace::Trace;
-use crate::words::call;
+use crate::machine::model::Model;
+use crate::protocol::assignment::PartitionSet;
+use crate::screen::diagram::{layout, to_svg, Theme};
+use crate::screen::narration::describe_input;
+use crate::screen::words::call;
+use crate::session::trace::Trace;
 use std::fmt::Write;
 
 /// Text safe inside HTML.
@@ -137,7 +137,7 @@ fn switches(review: &Review) -> String {
 /// Source ids as links, for the exported page: Kafka's code and tickets link out; the seed model,
 /// whose page sits beside the app and not beside a downloaded file, is named.
 fn cite_html(ids: &[&str]) -> String {
-    crate::sources::sources(ids)
+    crate::teaching::sources::sources(ids)
         .map(|s| {
             if s.links_out() {
                 format!(

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use kip848_core::compare::{Align, Cause, Review, Switch};
-//! use kip848_core::trace::Trace;
+//! use kip848_core::session::trace::Trace;
 //!
 //! let text = include_str!("../../../assets/scenarios/05-fenced-mid-revocation.json");
 //! let trace = Trace::parse(text).unwrap();
@@ -48,8 +48,8 @@ pub use screen::{ReviewCursor, ReviewScreen};
 pub use side::Side;
 pub use switch::{Align, Switch};
 
-use crate::state::StateName;
-use crate::trace::Trace;
+use crate::protocol::state::StateName;
+use crate::session::trace::Trace;
 use serde::Serialize;
 
 /// What can differ between the two sides of a step.

@@ -2,7 +2,7 @@
 
 use super::classify::{rules, Detail};
 use super::{align, rows, Align, Aligned, Cause, Row, Source, Switch};
-use crate::trace::Trace;
+use crate::session::trace::Trace;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -4,10 +4,10 @@
 //! lists, chip sets and lanes move together, one effect at a time.
 
 use super::Review;
-use crate::cursor::Cursor;
-use crate::frame::Frame;
-use crate::model::Model;
-use crate::timeline::Timeline;
+use crate::machine::model::Model;
+use crate::screen::frame::Frame;
+use crate::session::cursor::Cursor;
+use crate::session::timeline::Timeline;
 use std::ops::Range;
 
 /// Both models' aligned runs, and which of their steps each row covers.

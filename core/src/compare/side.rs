@@ -1,12 +1,12 @@
 //! One model's side of a row: what the member did with the step, and how it stands after it.
 
 use super::{Adjustment, Align};
-use crate::assignment::PartitionSet;
-use crate::effect::{Effect, Purpose};
 use crate::machine::{AnyMember, Machine};
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::timeline::StepResult;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::session::timeline::StepResult;
 use serde::Serialize;
 use std::ops::Range;
 
@@ -41,25 +41,27 @@ pub struct Side {
 impl Side {
     /// `member` after `result`, which covers `steps` of its aligned trace.
     pub(crate) fn after(member: &AnyMember, result: &StepResult, steps: Range<usize>) -> Side {
+        let member_facts = member.facts();
         let effects = result.as_ref().cloned().unwrap_or_default();
         Side {
             rejected: result.as_ref().err().cloned(),
-            state: member.state(),
-            member_id: member.member_id().to_owned(),
-            member_epoch: member.member_epoch(),
-            assigned: member.assigned().clone(),
+            state: member_facts.state,
+            member_id: member_facts.member_id.to_owned(),
+            member_epoch: member_facts.member_epoch,
+            assigned: member_facts.assigned,
             callbacks: effects
                 .iter()
                 .filter(|e| e.awaits_completion())
                 .cloned()
                 .collect(),
-            awaiting: member.awaiting().cloned(),
+            awaiting: member_facts.awaiting,
             in_flight: match member {
                 AnyMember::Seed(m) => m.sender.in_flight.into_iter().collect(),
                 AnyMember::Kafka(k) => k.heartbeats.in_flight.iter().copied().collect(),
             },
             waiting_for_metadata: member
-                .local_facts()
+                .facts()
+                .local
                 .is_some_and(|facts| !facts.unresolved.is_empty()),
             effects,
             steps,

@@ -14,9 +14,9 @@
 //! | `client_assignor` | the seed runs with `assignor_set` off: no onAssignment | [`Cause::ClientAssignor`] |
 
 use super::{Cause, Work};
-use crate::config::Config;
-use crate::effect::Effect;
 use crate::kafka::Behaviours;
+use crate::protocol::config::Config;
+use crate::protocol::effect::Effect;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 

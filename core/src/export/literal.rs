@@ -4,14 +4,14 @@
 //! The matches are exhaustive on purpose: a new variant or field fails to compile here until the
 //! exporter says how to write it.
 
-use crate::assignment::PartitionSet;
-use crate::config::Config;
-use crate::effect::{Effect, FullFields, HeartbeatRequest};
-use crate::error_code::ErrorCode;
-use crate::input::{HeartbeatResponse, Input};
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, FullFields, HeartbeatRequest};
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::{HeartbeatResponse, Input};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
 use std::collections::BTreeSet;
 
 /// A Rust expression that builds this value.

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use kip848_core::export::rust_test;
-//! use kip848_core::trace::Trace;
+//! use kip848_core::session::trace::Trace;
 //!
 //! let trace = Trace::parse(r#"{"format": "kip848-trace/1",
 //!     "steps": [{"at": 0, "input": "subscribe", "topics": ["orders"]}]}"#).unwrap();
@@ -22,9 +22,9 @@
 mod literal;
 
 use crate::machine::Machine;
-use crate::narration::describe_input;
-use crate::timeline::Timeline;
-use crate::trace::Trace;
+use crate::screen::narration::describe_input;
+use crate::session::timeline::Timeline;
+use crate::session::trace::Trace;
 use literal::Literal;
 use std::fmt::Write;
 
@@ -89,16 +89,16 @@ pub fn rust_test(trace: &Trace, name: &str) -> String {
             step.input.literal()
         );
     }
-    let end = timeline.member();
+    let end_facts = timeline.member().facts();
     let _ = writeln!(
         body,
-        "    assert_eq!(member.state(), {});",
-        end.state().literal()
+        "    assert_eq!(member.facts().state, {});",
+        end_facts.state.literal()
     );
     let _ = writeln!(
         body,
-        "    assert_eq!(member.assigned(), &{});",
-        end.assigned().literal()
+        "    assert_eq!(member.facts().assigned, {});",
+        end_facts.assigned.literal()
     );
     let title = trace.title.as_deref().unwrap_or("an untitled trace");
     let sets = if body.contains("BTreeSet::") {

@@ -1,7 +1,7 @@
 //! Server-side assignors (Kafka's `UniformAssignor`, `RangeAssignor`), deterministic: members are visited in sorted order
 //! where the broker iterates a hash set (noted at each place).
 
-use crate::assignment::PartitionSet;
+use crate::protocol::assignment::PartitionSet;
 use crate::tree::CollectTree;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

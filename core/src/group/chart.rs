@@ -3,7 +3,7 @@
 
 use super::ownership::{History, Holding};
 use super::segment::Segment;
-use crate::time::Millis;
+use crate::protocol::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 
 use super::input::GroupRejected;
 use super::records::CoordinatorConfig;
-use crate::limits::MAX_NAME_CHARS;
+use crate::session::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -3,10 +3,10 @@
 //! session and rebalance timeouts, all on the virtual clock it is given.
 
 use super::records::{CoordinatorConfig, Reply, ServerMember, ServerState};
-use crate::assignment::PartitionSet;
-use crate::effect::HeartbeatRequest;
-use crate::error_code::ErrorCode;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::HeartbeatRequest;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::time::Millis;
 use std::collections::BTreeMap;
 
 /// The group coordinator of one consumer group.

@@ -6,9 +6,9 @@
 use super::timeline::GroupTimeline;
 use super::GroupInput;
 use super::Segment;
-use crate::assignment::PartitionSet;
-use crate::state::StateName;
-use crate::words::call;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::state::StateName;
+use crate::screen::words::call;
 use serde::Serialize;
 
 /// One member's card.

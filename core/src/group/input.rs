@@ -2,9 +2,9 @@
 
 use super::assignor::Assignor;
 use super::config::MAX_MEMBERS;
-use crate::assignment::PartitionSet;
-use crate::error_code::ErrorCode;
-use crate::input::Outcome;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Outcome;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,7 +93,7 @@ pub enum GroupRejected {
     NoSuchMember(String),
     AlreadyRunning(String),
     TooManyMembers,
-    Member(crate::rejected::Rejected),
+    Member(crate::protocol::rejected::Rejected),
     TimeWentBackwards,
     BadInput(String),
 }

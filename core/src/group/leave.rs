@@ -5,9 +5,9 @@
 
 use super::coordinator::Coordinator;
 use super::records::Reply;
-use crate::assignment::PartitionSet;
-use crate::effect::HeartbeatRequest;
-use crate::error_code::ErrorCode;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::HeartbeatRequest;
+use crate::protocol::error_code::ErrorCode;
 
 impl Coordinator {
     pub(super) fn leave(&mut self, r: &HeartbeatRequest) -> Result<Reply, ErrorCode> {

@@ -4,8 +4,8 @@
 
 use super::coordinator::Coordinator;
 use super::sim::{Process, SimMember};
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;

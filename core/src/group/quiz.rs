@@ -4,8 +4,8 @@
 
 use super::timeline::GroupTimeline;
 use super::Snapshot;
-use crate::quiz::{Question, Topic};
-use crate::sources::cited;
+use crate::teaching::quiz::{Question, Topic};
+use crate::teaching::sources::cited;
 
 /// A partition a new target moves from a member that still owns it.
 #[derive(Debug, Clone, PartialEq, Eq)]

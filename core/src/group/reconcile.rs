@@ -3,7 +3,7 @@
 //! member still holds (unless the safety switch is off).
 
 use super::records::{ServerMember, ServerState};
-use crate::assignment::PartitionSet;
+use crate::protocol::assignment::PartitionSet;
 
 /// Everything one reconciliation step needs besides the member.
 pub(crate) struct Goal<'a> {

@@ -3,8 +3,8 @@
 //! answer it gives.
 
 use super::assignor::Assignor;
-use crate::assignment::PartitionSet;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::time::Millis;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -9,10 +9,10 @@
 
 use super::records::Reply;
 use super::sim::{GroupSim, Process};
-use crate::effect::HeartbeatRequest;
-use crate::error_code::ErrorCode;
-use crate::input::{HeartbeatResponse, Input};
-use crate::time::Millis;
+use crate::protocol::effect::HeartbeatRequest;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::{HeartbeatResponse, Input};
+use crate::protocol::time::Millis;
 use serde::Serialize;
 
 /// What a message carries.

@@ -6,12 +6,12 @@ use super::coordinator::Coordinator;
 use super::ownership::{self, History, Snapshot};
 use super::records::Reply;
 use super::schedule::{DropReason, Dropped, Message, MessageKind};
-use crate::assignment::PartitionSet;
-use crate::effect::Effect;
-use crate::error_code::ErrorCode;
-use crate::input::{Input, Outcome};
-use crate::member::Member;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::Effect;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::{Input, Outcome};
+use crate::protocol::time::Millis;
+use crate::seed::member::Member;
 use std::collections::BTreeMap;
 
 use super::config::GroupConfig;

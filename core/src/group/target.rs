@@ -6,8 +6,8 @@ use super::assignor::{Assignor, Subscriber};
 use super::coordinator::Coordinator;
 use super::reconcile::{reconcile, Goal};
 use super::records::ServerState;
-use crate::assignment::PartitionSet;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::time::Millis;
 use crate::tree::CollectTree;
 use std::collections::BTreeMap;
 

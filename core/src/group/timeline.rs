@@ -3,7 +3,7 @@
 
 use super::trace::{GroupStep, GroupTrace};
 use super::{GroupConfig, GroupInput, GroupSim};
-use crate::time::Millis;
+use crate::protocol::time::Millis;
 
 /// The group is kept every this many steps, so that seeking replays at most this many.
 pub const GROUP_CHECKPOINT_EVERY: usize = 32;

@@ -3,9 +3,9 @@
 
 use super::line::GroupLine;
 use super::{GroupConfig, GroupInput, GroupSim};
-use crate::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
-use crate::time::Millis;
-use crate::trace::{TraceError, FORMAT};
+use crate::protocol::time::Millis;
+use crate::session::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
+use crate::session::trace::{TraceError, FORMAT};
 use serde_json::{Map, Value};
 
 /// One step of a group trace.
@@ -21,7 +21,7 @@ pub struct GroupStep {
 pub struct GroupTrace {
     pub title: Option<String>,
     pub description: Option<String>,
-    /// Where the scenario's claims about Kafka come from: ids of [`crate::sources::SOURCES`].
+    /// Where the scenario's claims about Kafka come from: ids of [`crate::teaching::sources::SOURCES`].
     pub sources: Vec<String>,
     pub config: GroupConfig,
     pub steps: Vec<GroupStep>,

@@ -2,7 +2,7 @@
 //! callback fails, whether a leave is a close or a stale member's.
 
 use super::event::{Block, Callback, Event};
-use crate::state::StateName;
+use crate::protocol::state::StateName;
 use std::collections::BTreeSet;
 
 /// Events looked at ahead at most: what the lines ask about comes within a few, and a log without

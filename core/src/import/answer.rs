@@ -3,13 +3,12 @@
 //! smallest input that lets the model do what the log shows next.
 
 use super::builder::Builder;
-use crate::assignment::PartitionSet;
-use crate::effect::{Effect, Purpose};
-use crate::input::{HeartbeatResponse, Input, Outcome};
 use crate::kafka::CLIENT_MEMBER_ID;
-use crate::limits::MAX_NAME_CHARS;
-use crate::machine::Machine;
-use crate::state::StateName;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
+use crate::protocol::state::StateName;
+use crate::session::limits::MAX_NAME_CHARS;
 use std::collections::BTreeSet;
 
 /// The topic subscribed to when no line names one.

@@ -17,7 +17,7 @@ use super::client::Malformed;
 use super::event::{Block, BlockForm, Event};
 use super::partitions::{partition_list, Listed};
 use super::text::Record;
-use crate::assignment::PartitionSet;
+use crate::protocol::assignment::PartitionSet;
 
 const FIRST: [(&str, BlockForm); 3] = [
     (

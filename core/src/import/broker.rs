@@ -6,8 +6,8 @@
 pub use super::broker_lines::Removal;
 use super::broker_lines::{broker_line, group_message, BrokerLine};
 use super::text::Record;
-use crate::assignment::PartitionSet;
 use crate::group::ServerState;
+use crate::protocol::assignment::PartitionSet;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

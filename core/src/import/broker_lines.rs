@@ -16,8 +16,8 @@
 use super::broker::MemberPoint;
 use super::partitions::partition_list;
 use super::text::Record;
-use crate::assignment::PartitionSet;
 use crate::group::ServerState;
+use crate::protocol::assignment::PartitionSet;
 use std::collections::BTreeMap;
 
 /// What one coordinator line says.

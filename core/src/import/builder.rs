@@ -7,15 +7,14 @@ use super::names::TopicNames;
 use super::source::StepSource;
 use super::text::Record;
 use super::view::MemberView;
-use crate::config::Config;
-use crate::effect::Effect;
-use crate::input::Input;
 use crate::kafka::KafkaMember;
-use crate::machine::Machine;
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::time::Millis;
-use crate::trace::Step;
+use crate::protocol::config::Config;
+use crate::protocol::effect::Effect;
+use crate::protocol::input::Input;
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::session::trace::Step;
 use std::collections::BTreeSet;
 
 /// States the model passed through that no log line has confirmed yet, most recent last.
@@ -37,7 +36,7 @@ pub(crate) struct NotFollowed {
 pub(crate) struct Running {
     pub(crate) callback: super::event::Callback,
     pub(crate) line: usize,
-    pub(crate) partitions: crate::assignment::PartitionSet,
+    pub(crate) partitions: crate::protocol::assignment::PartitionSet,
 }
 
 pub(crate) struct Builder {
@@ -68,7 +67,7 @@ pub(crate) struct Builder {
     pub(crate) block: Option<Block>,
     pub(crate) running: Option<Running>,
     /// An error the DEBUG wire already delivered, which its INFO line then repeats.
-    pub(crate) wire_error: Option<crate::error_code::ErrorCode>,
+    pub(crate) wire_error: Option<crate::protocol::error_code::ErrorCode>,
     pub(crate) names: TopicNames,
     pub(crate) not_followed: Vec<NotFollowed>,
     /// Epochs a line shows for the member before a step, where the model had another:

@@ -9,9 +9,9 @@ use super::partitions::partition_list;
 use super::templates::{recognise, starts_like_one, Kind, Slot};
 use super::text::Record;
 use super::wire;
-use crate::error_code::ErrorCode;
 use crate::kafka::STATES;
-use crate::state::StateName;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::state::StateName;
 
 /// A line that starts like a membership template but does not parse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

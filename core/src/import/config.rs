@@ -4,7 +4,7 @@
 
 use super::event::Event;
 use super::text::Record;
-use crate::config::Config;
+use crate::protocol::config::Config;
 use serde::Serialize;
 
 /// The configuration keys the import reads; the rest of the dump is ignored.

@@ -7,7 +7,7 @@ use super::lane::{lane, LaneKind, LaneSpan};
 use super::together::{hold, ConsumerLife, Held};
 use crate::group::chart::{rows, Row};
 use crate::group::ownership::{History, Snapshot};
-use crate::time::Millis;
+use crate::protocol::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -8,11 +8,10 @@ use super::builder::NotFollowed;
 use super::config::ClientVersion;
 use super::source::StepSource;
 use super::view::MemberView;
-use crate::effect::Purpose;
-use crate::machine::Machine;
-use crate::state::StateName;
-use crate::timeline::Timeline;
-use crate::trace::Trace;
+use crate::protocol::effect::Purpose;
+use crate::protocol::state::StateName;
+use crate::session::timeline::Timeline;
+use crate::session::trace::Trace;
 use serde::Serialize;
 
 /// What differs at a step.
@@ -139,7 +138,7 @@ fn reason(
 /// The divergence at step `index`, if any.
 fn at_step(
     index: usize,
-    result: &crate::timeline::StepResult,
+    result: &crate::session::timeline::StepResult,
     member: &crate::machine::AnyMember,
     (log, source, line): (&MemberView, &StepSource, usize),
     version: Option<ClientVersion>,

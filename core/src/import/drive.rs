@@ -4,10 +4,9 @@
 
 use super::ahead::Ahead;
 use super::builder::Builder;
-use crate::error_code::ErrorCode;
-use crate::input::Input;
-use crate::machine::Machine;
-use crate::state::StateName::{self, *};
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Input;
+use crate::protocol::state::StateName::{self, *};
 
 /// States in which the model takes an answer and keeps its epoch (in the group).
 fn in_group(state: StateName) -> bool {

@@ -6,7 +6,7 @@
 
 use super::client::Malformed;
 use super::event::Event;
-use crate::error_code::ErrorCode;
+use crate::protocol::error_code::ErrorCode;
 
 type Matched = Result<Option<Event>, Malformed>;
 

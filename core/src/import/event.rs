@@ -2,9 +2,9 @@
 //! Each variant names the Kafka class and versions whose template it reads (the template table in `import/templates`).
 
 use super::wire::{WireRequest, WireResponse};
-use crate::assignment::PartitionSet;
-use crate::error_code::ErrorCode;
-use crate::state::StateName;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::state::StateName;
 use serde::Serialize;
 use std::collections::BTreeSet;
 

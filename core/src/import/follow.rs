@@ -6,12 +6,11 @@ use super::ahead::Ahead;
 use super::builder::Builder;
 use super::builder::Running;
 use super::event::{Block, Callback, Event};
-use crate::assignment::PartitionSet;
-use crate::effect::Effect;
-use crate::error_code::ErrorCode;
-use crate::input::{Input, Outcome};
-use crate::machine::Machine;
-use crate::state::StateName::{self, *};
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::Effect;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::{Input, Outcome};
+use crate::protocol::state::StateName::{self, *};
 
 fn is_callback(effect: &Effect, callback: Callback) -> bool {
     matches!(
@@ -236,7 +235,7 @@ impl Builder {
         self.in_flight();
         let source = self.logged(format!("the heartbeat failed with {code}"));
         self.push(Input::HeartbeatError { code: code.clone() }, source);
-        if code.class() == crate::error_code::ErrorClass::Fencing {
+        if code.class() == crate::protocol::error_code::ErrorClass::Fencing {
             // `transitionToFenced` resets the epoch to 0.
             self.view.epoch = Some(0);
         }

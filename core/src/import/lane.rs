@@ -3,8 +3,8 @@
 //! the coordinator's record of each member.
 
 use crate::group::ServerState;
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
 use serde::Serialize;
 
 /// A stretch of a lane: a member's state and epoch, or the group's epoch.

@@ -89,8 +89,8 @@ pub use together::{ConsumerLife, ConsumerPoint, Skipped, Together, MAX_TOGETHER}
 pub use view::MemberView;
 pub use wire::{WireRequest, WireResponse};
 
-use crate::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_STEPS};
-use crate::trace::Trace;
+use crate::session::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_STEPS};
+use crate::session::trace::Trace;
 use std::fmt;
 
 /// Why a log could not be imported.

@@ -3,8 +3,8 @@
 //! assignment is matched with the reconciliation block that follows it, by partitions.
 
 use super::event::Event;
-use crate::assignment::PartitionSet;
-use crate::limits::MAX_NAME_CHARS;
+use crate::protocol::assignment::PartitionSet;
+use crate::session::limits::MAX_NAME_CHARS;
 use std::collections::BTreeMap;
 
 /// Names learnt for topic ids.

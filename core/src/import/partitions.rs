@@ -2,8 +2,8 @@
 //! (joined), `[]` or nothing; 3.7's `vDGwL3ioRXqhzDx_Ur5yGw:orders-0` (a `TopicIdPartition`: the
 //! topic id, then the name); the broker's `vDGwL3ioRXqhzDx_Ur5yGw-0` (topic ids only).
 
-use crate::assignment::PartitionSet;
-use crate::limits::{MAX_NAME_CHARS, MAX_PARTITIONS};
+use crate::protocol::assignment::PartitionSet;
+use crate::session::limits::{MAX_NAME_CHARS, MAX_PARTITIONS};
 
 /// A parsed list, and the topic ids it named beside topic names (3.7's form).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

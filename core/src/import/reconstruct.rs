@@ -11,9 +11,9 @@ use super::names::TopicNames;
 use super::templates::{java, recognise};
 use super::text::Record;
 use super::view::MemberView;
-use crate::config::Config;
-use crate::limits::MAX_NAME_CHARS;
-use crate::state::StateName;
+use crate::protocol::config::Config;
+use crate::protocol::state::StateName;
+use crate::session::limits::MAX_NAME_CHARS;
 use serde::Serialize;
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! does not show), ignored (and why), with counts and a few examples of each.
 
 use super::source::cut;
-use crate::input::InputKind;
+use crate::protocol::input::InputKind;
 use serde::Serialize;
 
 /// Examples kept per kind.

@@ -7,7 +7,7 @@
 //! inferred (no log line): <why>                             not in the log; needed to begin
 //! ```
 
-use crate::limits::MAX_TEXT_CHARS;
+use crate::session::limits::MAX_TEXT_CHARS;
 use serde::Serialize;
 
 /// Characters of a log line quoted in a note or an example.

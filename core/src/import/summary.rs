@@ -11,10 +11,10 @@ use super::report::{count, Ignored, Recognised, Report};
 use super::source::cut;
 use super::text::Record;
 use super::{ImportError, Imported, ParsedLog, INFERRED_GAP_MS};
-use crate::config::Config;
-use crate::limits::{MAX_NAME_CHARS, MAX_STEPS, MAX_TEXT_CHARS};
-use crate::model::Model;
-use crate::trace::Trace;
+use crate::machine::model::Model;
+use crate::protocol::config::Config;
+use crate::session::limits::{MAX_NAME_CHARS, MAX_STEPS, MAX_TEXT_CHARS};
+use crate::session::trace::Trace;
 
 fn recognised(event: &Event) -> Option<Recognised> {
     Some(match event {

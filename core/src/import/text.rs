@@ -6,7 +6,7 @@ use super::context::ClientContext;
 use super::head::Level;
 use super::layout::{read, unwrap_container, Line};
 use super::ImportError;
-use crate::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_RECORD_LINES};
+use crate::session::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_RECORD_LINES};
 use std::borrow::Cow;
 
 /// One log record: a first line and the lines that continue it.

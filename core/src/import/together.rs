@@ -10,14 +10,14 @@ use super::broker::{BrokerChange, GroupHistory, Removal};
 use super::coordinator_view::{coordinator_view, CoordinatorView};
 use super::lane::{lane, LaneKind, LaneSpan};
 use super::{ImportError, Imported, ParsedLog};
-use crate::assignment::PartitionSet;
 use crate::group::chart::{rows, Row};
 use crate::group::ownership::{History, Snapshot, Zombie, ZombieCause};
 use crate::group::Segment;
 use crate::machine::{AnyMember, Machine};
-use crate::state::StateName;
-use crate::time::Millis;
-use crate::timeline::Timeline;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::session::timeline::Timeline;
 use serde::Serialize;
 
 /// Consumers drawn together at most; the others are listed as skipped.
@@ -199,8 +199,9 @@ fn life(one: &Imported, offset: Millis) -> ConsumerLife {
     let mut points = Vec::with_capacity(timeline.len());
     let mut member_id = String::new();
     timeline.fold(timeline.len(), |step, s, _, member| {
-        if !member.member_id().is_empty() {
-            member_id = member.member_id().to_owned();
+        let member_facts = member.facts();
+        if !member_facts.member_id.is_empty() {
+            member_id = member_facts.member_id.to_owned();
         }
         let revoking = match member {
             AnyMember::Kafka(k) => k.pending_revocation().clone(),
@@ -209,9 +210,9 @@ fn life(one: &Imported, offset: Millis) -> ConsumerLife {
         points.push(ConsumerPoint {
             at: offset.plus(s.at.0),
             step,
-            state: member.state(),
-            epoch: member.member_epoch(),
-            assigned: member.assigned().clone(),
+            state: member_facts.state,
+            epoch: member_facts.member_epoch,
+            assigned: member_facts.assigned,
             revoking,
         });
     });

@@ -2,10 +2,9 @@
 //! only when a line shows it. INFO logs show the state from 3.9 (transition lines), the epoch with
 //! it, and the partitions in reconciliation blocks and callbacks.
 
-use crate::assignment::PartitionSet;
 use crate::kafka::KafkaMember;
-use crate::machine::Machine;
-use crate::state::StateName;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::state::StateName;
 use serde::Serialize;
 use std::fmt;
 

@@ -4,7 +4,7 @@
 //! bodies are the generated messages' `toString()`: `Name(field=value, …)`, strings in single
 //! quotes, `null`, lists in brackets. With them the coordinator's answers are exact.
 
-use crate::error_code::ErrorCode;
+use crate::protocol::error_code::ErrorCode;
 use serde::Serialize;
 
 /// Topic ids with partition numbers, as the wire carries an assignment.

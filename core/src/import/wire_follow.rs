@@ -3,10 +3,9 @@
 
 use super::builder::Builder;
 use super::wire::{error_code, WireRequest, WireResponse};
-use crate::input::{HeartbeatResponse, Input};
-use crate::limits::MAX_NAME_CHARS;
-use crate::machine::Machine;
-use crate::state::StateName;
+use crate::protocol::input::{HeartbeatResponse, Input};
+use crate::protocol::state::StateName;
+use crate::session::limits::MAX_NAME_CHARS;
 use std::collections::BTreeSet;
 
 impl Builder {

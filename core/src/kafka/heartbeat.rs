@@ -8,10 +8,10 @@
 //! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over — except in JOINING and ACKNOWLEDGING, which send as soon as nothing is in flight |
 
 use super::member::KafkaMember;
-use crate::effect::{Effect, HeartbeatRequest, Purpose};
-use crate::facts::Out;
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::machine::facts::Out;
+use crate::protocol::effect::{Effect, HeartbeatRequest, Purpose};
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
 
 impl KafkaMember {
     pub(crate) fn reset_backoff(&mut self) {

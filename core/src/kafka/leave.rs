@@ -3,11 +3,11 @@
 
 use super::local::{LocalAssignment, Then};
 use super::member::KafkaMember;
-use crate::effect::Effect;
-use crate::error_code::ErrorCode;
-use crate::facts::Out;
-use crate::input::Outcome;
-use crate::state::StateName;
+use crate::machine::facts::Out;
+use crate::protocol::effect::Effect;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Outcome;
+use crate::protocol::state::StateName;
 
 impl KafkaMember {
     /// Everything the member holds: assigned and pending revocation.

@@ -1,8 +1,8 @@
 //! What the shipped client's member keeps about its assignment: the local assignment with its
 //! local epoch, the reconciliation in progress, and the commits and callbacks it waits on.
 
-use crate::assignment::PartitionSet;
-use crate::effect::Effect;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::Effect;
 
 /// Partitions with the local epoch that tells one reconciled assignment from the next
 /// (`LocalAssignment` in the client).

@@ -1,15 +1,15 @@
 //! The shipped client's member: its data, and `handle(now, input)`.
 
 use super::local::{Behaviours, LocalAssignment, Pending, Reconciliation, Then};
-use crate::assignment::PartitionSet;
-use crate::config::Config;
-use crate::effect::{Effect, Purpose};
-use crate::error_code::{ErrorClass, ErrorCode};
-use crate::facts::{Facts, Out};
-use crate::input::{HeartbeatResponse, Input, Outcome};
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::machine::facts::{Facts, Out};
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::{ErrorClass, ErrorCode};
+use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
 use std::collections::{BTreeSet, VecDeque};
 
 /// The member id this client generates (K4x, ConsumerGroupHeartbeat v1: a UUID made once at

@@ -33,8 +33,8 @@ pub(crate) use local::Behaviours;
 pub use local::LocalAssignment;
 pub use member::{KafkaMember, CLIENT_MEMBER_ID};
 
-use crate::state::StateName;
-use crate::state::StateName::*;
+use crate::protocol::state::StateName;
+use crate::protocol::state::StateName::*;
 
 /// The ten states, in diagram order.
 pub const STATES: [StateName; 10] = [

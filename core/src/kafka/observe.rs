@@ -1,19 +1,19 @@
-//! Read-only getters of the shipped client's member, and its [`Machine`] implementation.
+//! Read-only getters of the shipped client's member, its facts, and its [`Machine`] implementation.
 
 use super::local::LocalAssignment;
 use super::member::KafkaMember;
-use crate::assignment::PartitionSet;
-use crate::config::Config;
-use crate::effect::{Effect, Purpose};
-use crate::error_code::ErrorCode;
-use crate::facts::{Facts, LocalFacts};
-use crate::heartbeat::RetryOwed;
-use crate::input::Input;
+use crate::machine::facts::{Facts, LocalFacts};
+use crate::machine::model::Model;
 use crate::machine::{Activity, Machine, NextCompletion};
-use crate::model::Model;
-use crate::rejected::Rejected;
-use crate::state::StateName;
-use crate::time::Millis;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Input;
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::seed::heartbeat::RetryOwed;
 use std::collections::BTreeSet;
 
 impl KafkaMember {
@@ -60,19 +60,10 @@ impl KafkaMember {
     }
 }
 
-impl Machine for KafkaMember {
-    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
-        KafkaMember::handle(self, now, input)
-    }
-    fn handle_observed(
-        &mut self,
-        now: Millis,
-        input: &Input,
-    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
-        KafkaMember::handle_observed(self, now, input)
-    }
-    fn local_facts(&self) -> Option<LocalFacts> {
-        Some(LocalFacts {
+impl KafkaMember {
+    /// The local assignment the shipped client keeps beside the observables.
+    pub fn local_facts(&self) -> LocalFacts {
+        LocalFacts {
             pending_revocation: self.pending_revocation.clone(),
             reconciled: self.current.partitions.clone(),
             reconciled_epoch: self.current.epoch,
@@ -83,45 +74,39 @@ impl Machine for KafkaMember {
                 .into_iter()
                 .map(str::to_owned)
                 .collect(),
-        })
+        }
     }
-    fn poll_timeout(&self) -> Option<Millis> {
-        KafkaMember::poll_timeout(self)
-    }
-    fn model(&self) -> Model {
-        Model::Kafka
-    }
-    fn config(&self) -> &Config {
+    pub fn config(&self) -> &Config {
         &self.config
     }
-    fn state(&self) -> StateName {
+    pub fn state(&self) -> StateName {
         self.state
     }
-    fn member_id(&self) -> &str {
+    pub fn member_id(&self) -> &str {
         &self.member_id
     }
-    fn member_epoch(&self) -> i32 {
+    pub fn member_epoch(&self) -> i32 {
         self.member_epoch
     }
-    fn heartbeat_interval_ms(&self) -> u32 {
+    pub fn heartbeat_interval_ms(&self) -> u32 {
         self.heartbeat_interval_ms
     }
-    fn subscription(&self) -> &BTreeSet<String> {
+    pub fn subscription(&self) -> &BTreeSet<String> {
         &self.subscription
     }
-    fn assigned(&self) -> &PartitionSet {
+    pub fn assigned(&self) -> &PartitionSet {
         &self.assigned
     }
-    fn in_flight(&self) -> Option<Purpose> {
+    pub fn in_flight(&self) -> Option<Purpose> {
         self.heartbeats.in_flight.front().copied()
     }
     /// The shipped client remembers no heartbeat: ACKNOWLEDGING or LEAVING waits instead.
-    fn remembered(&self) -> Option<Purpose> {
+    pub fn remembered(&self) -> Option<Purpose> {
         None
     }
     /// A retry is owed only where the next heartbeat waits for the backoff: not in JOINING,
     /// ACKNOWLEDGING or LEAVING, which heartbeat at once (`AbstractHeartbeatRequestManager.poll`), nor with one in flight.
-    fn retry_owed(&self) -> Option<RetryOwed> {
+    pub fn retry_owed(&self) -> Option<RetryOwed> {
         let waits = matches!(
             self.state,
             StateName::Reconciling | StateName::Stable | StateName::PrepareLeaving
@@ -135,29 +120,29 @@ impl Machine for KafkaMember {
                 leave: false,
             })
     }
-    fn last_heartbeat_at(&self) -> Option<Millis> {
+    pub fn last_heartbeat_at(&self) -> Option<Millis> {
         self.heartbeats.last_sent_at
     }
-    fn failure(&self) -> Option<&ErrorCode> {
+    pub fn failure(&self) -> Option<&ErrorCode> {
         self.failure.as_ref()
     }
-    fn target(&self) -> Option<&PartitionSet> {
+    pub fn target(&self) -> Option<&PartitionSet> {
         self.reconciliation.as_ref().map(|r| &r.resolved.partitions)
     }
-    fn newest_target(&self) -> Option<&PartitionSet> {
+    pub fn newest_target(&self) -> Option<&PartitionSet> {
         matches!(
             self.state,
             StateName::Reconciling | StateName::Acknowledging
         )
         .then_some(&self.target.partitions)
     }
-    fn awaiting(&self) -> Option<&Effect> {
+    pub fn awaiting(&self) -> Option<&Effect> {
         self.pending
             .iter()
             .find(|p| !self.abandoned(p.then))
             .map(|p| &p.effect)
     }
-    fn next_completion(&self) -> Option<NextCompletion> {
+    pub fn next_completion(&self) -> Option<NextCompletion> {
         // `completed` finishes the oldest pending work, abandoned or not.
         let next = self.pending.front()?;
         if self.abandoned(next.then) {
@@ -188,13 +173,57 @@ impl Machine for KafkaMember {
             revoking,
         })
     }
-    fn owed_to_abandoned(&self) -> u32 {
+    pub fn owed_to_abandoned(&self) -> u32 {
         self.pending
             .iter()
             .filter(|p| self.abandoned(p.then))
             .count() as u32
     }
-    fn now(&self) -> Millis {
+    pub fn now(&self) -> Millis {
         self.now
+    }
+}
+
+impl Machine for KafkaMember {
+    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        KafkaMember::handle(self, now, input)
+    }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        KafkaMember::handle_observed(self, now, input)
+    }
+    fn facts(&self) -> Facts {
+        Facts {
+            state: self.state(),
+            member_id: self.member_id().to_owned(),
+            member_epoch: self.member_epoch(),
+            heartbeat_interval_ms: self.heartbeat_interval_ms(),
+            subscription: self.subscription().clone(),
+            assigned: self.assigned().clone(),
+            in_flight: self.in_flight(),
+            remembered: self.remembered(),
+            retry_owed: self.retry_owed(),
+            last_heartbeat_at: self.last_heartbeat_at(),
+            awaiting: self.awaiting().cloned(),
+            target: self.target().cloned(),
+            newest_target: self.newest_target().cloned(),
+            failure: self.failure().cloned(),
+            owed_to_abandoned: self.owed_to_abandoned(),
+            next_deadline: self.poll_timeout(),
+            now: self.now(),
+            local: Some(self.local_facts()),
+        }
+    }
+    fn model(&self) -> Model {
+        Model::Kafka
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn next_completion(&self) -> Option<NextCompletion> {
+        KafkaMember::next_completion(self)
     }
 }

@@ -3,12 +3,12 @@
 
 use super::local::{LocalAssignment, Reconciliation, Then};
 use super::member::KafkaMember;
-use crate::assignment::PartitionSet;
-use crate::effect::Effect;
-use crate::error_code::ErrorCode;
-use crate::facts::Out;
-use crate::input::Outcome;
-use crate::state::StateName;
+use crate::machine::facts::Out;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::Effect;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Outcome;
+use crate::protocol::state::StateName;
 
 impl KafkaMember {
     /// `processAssignmentReceived`: a new target, or the same one again.

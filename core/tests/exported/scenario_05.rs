@@ -74,6 +74,6 @@ fn scenario_05() {
         Effect::SendHeartbeat(HeartbeatRequest { purpose: Purpose::Acknowledge, group_id: "demo-group".to_owned(), member_id: "member-1".to_owned(), member_epoch: 3, instance_id: None, full: None, owned: Some(PartitionSet::of([("orders", &[1][..])])) }),
         Effect::Transition { from: StateName::Assigning, to: StateName::Joined },
     ]), "step 11");
-    assert_eq!(member.state(), StateName::Joined);
-    assert_eq!(member.assigned(), &PartitionSet::of([("orders", &[1][..])]));
+    assert_eq!(member.facts().state, StateName::Joined);
+    assert_eq!(member.facts().assigned, PartitionSet::of([("orders", &[1][..])]));
 }

@@ -11,7 +11,7 @@ use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
 use crate::mode::Mode;
 use kip848_core::group::GroupTrace;
-use kip848_core::limits::MAX_TRACE_BYTES;
+use kip848_core::session::limits::MAX_TRACE_BYTES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -136,7 +136,7 @@ pub fn GroupControls() -> impl IntoView {
                 <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
                 <p class="muted" data-testid="group-description">{description}</p>
                 {move || {
-                    let list = session.timeline.with(|t| kip848_core::sources::known(&t.trace().sources));
+                    let list = session.timeline.with(|t| kip848_core::teaching::sources::known(&t.trace().sources));
                     (!list.is_empty()).then(|| view! {
                         <p class="muted small" data-testid="group-sources">"Sources: " <SourceList list=list/> "."</p>
                     })

@@ -6,10 +6,10 @@
 
 use kip848_core::group::chart;
 use kip848_core::group::{GroupTimeline, GroupTrace};
-use kip848_core::link::{self, Shared};
-use kip848_core::narration::{describe_input, narrate_effects};
-use kip848_core::timeline::Timeline;
-use kip848_core::trace::Trace;
+use kip848_core::screen::narration::{describe_input, narrate_effects};
+use kip848_core::session::link::{self, Shared};
+use kip848_core::session::timeline::Timeline;
+use kip848_core::session::trace::Trace;
 use kip848_core::Member;
 
 /// Runs `text` (a trace file of either format, or a share link) through the core. Returns a number

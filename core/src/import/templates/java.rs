@@ -13,9 +13,9 @@
 //! Generated from the project's reading of the source; edit the reading, not this file by hand.
 
 use super::{Kind, Slot::*, Template};
-use crate::error_code::ErrorCode;
 use crate::import::event::Callback;
 use crate::import::head::Level;
+use crate::protocol::error_code::ErrorCode;
 
 /// The releases read, oldest first; a template's `versions` is a bit set over them.
 pub const READ: [&str; 11] = [

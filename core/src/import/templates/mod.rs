@@ -8,8 +8,8 @@ pub mod java;
 use super::event::Callback;
 use super::head::Level;
 use super::partitions::partition_list;
-use crate::error_code::ErrorCode;
 use crate::kafka::STATES;
+use crate::protocol::error_code::ErrorCode;
 
 /// What fills a `{}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

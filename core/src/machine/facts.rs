@@ -1,0 +1,103 @@
+//! The member's observables at one moment ([`Facts`]), and the sink both models put their effects
+//! in ([`Out`]). When asked to, the sink also keeps the member's facts just after each effect:
+//! that is how the screen shows the middle of a step exactly as the model lived it, rather than
+//! guessing it back from the effects.
+//!
+//! The rule the models keep for this to be true: the member is changed *before* the effect that
+//! reports the change is pushed ("mutate, then push"), so the facts taken right after pushing an
+//! effect include what it did and nothing of what comes next. Property tests check it
+//! (`core/tests/frames.rs`): between two effects only what the second one changes changes.
+
+use crate::machine::Machine;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::seed::heartbeat::RetryOwed;
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// What the shipped client keeps beside the seed's observables (`AbstractMembershipManager`'s fields).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LocalFacts {
+    /// Partitions marked pending revocation (no longer fetched, not yet released).
+    pub pending_revocation: PartitionSet,
+    /// The last assignment fully reconciled, and its local epoch (-1: none).
+    pub reconciled: PartitionSet,
+    pub reconciled_epoch: i64,
+    /// The last assignment received, and its local epoch (-1: none).
+    pub received: PartitionSet,
+    pub received_epoch: i64,
+    /// Topics the target names that metadata cannot resolve yet.
+    pub unresolved: Vec<String>,
+}
+
+/// The member's observables.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Facts {
+    pub state: StateName,
+    pub member_id: String,
+    pub member_epoch: i32,
+    pub heartbeat_interval_ms: u32,
+    /// The topics subscribed to.
+    #[serde(skip)]
+    pub subscription: BTreeSet<String>,
+    pub assigned: PartitionSet,
+    pub in_flight: Option<Purpose>,
+    pub remembered: Option<Purpose>,
+    pub retry_owed: Option<RetryOwed>,
+    /// When the last heartbeat was sent.
+    #[serde(skip)]
+    pub last_heartbeat_at: Option<Millis>,
+    pub awaiting: Option<Effect>,
+    pub target: Option<PartitionSet>,
+    pub newest_target: Option<PartitionSet>,
+    pub failure: Option<ErrorCode>,
+    /// Completions owed to abandoned work, discarded when they arrive.
+    #[serde(skip)]
+    pub owed_to_abandoned: u32,
+    pub next_deadline: Option<Millis>,
+    pub now: Millis,
+    /// The shipped client's local assignment; `None` for the seed.
+    pub local: Option<LocalFacts>,
+}
+
+/// Where a model puts the effects of one input, in order; when observing, also the member's
+/// facts right after each effect was pushed.
+#[derive(Debug, Default)]
+pub(crate) struct Out {
+    effects: Vec<Effect>,
+    observed: Option<Vec<Facts>>,
+}
+
+impl Out {
+    /// A sink that keeps the member's facts after each effect.
+    pub(crate) fn observing() -> Self {
+        Out {
+            effects: Vec::new(),
+            observed: Some(Vec::new()),
+        }
+    }
+
+    /// Pushes `effect`; `member` has already been changed by it (mutate, then push).
+    pub(crate) fn push(&mut self, member: &impl Machine, effect: Effect) {
+        self.effects.push(effect);
+        if let Some(observed) = &mut self.observed {
+            observed.push(member.facts());
+        }
+    }
+
+    pub(crate) fn effects(&self) -> &[Effect] {
+        &self.effects
+    }
+
+    pub(crate) fn into_effects(self) -> Vec<Effect> {
+        self.effects
+    }
+
+    /// The effects, and the member's facts after each (empty unless observing).
+    pub(crate) fn into_parts(self) -> (Vec<Effect>, Vec<Facts>) {
+        (self.effects, self.observed.unwrap_or_default())
+    }
+}

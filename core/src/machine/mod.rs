@@ -1,0 +1,140 @@
+//! What every model of the member offers: one `handle(now, input)` call and read-only getters.
+//! The timeline, the replay, the console's lint and the screen work through this, so a trace runs
+//! on either model.
+
+pub mod facts;
+pub mod model;
+
+use crate::kafka::KafkaMember;
+use crate::machine::facts::Facts;
+use crate::machine::model::Model;
+use crate::protocol::config::Config;
+use crate::protocol::effect::Effect;
+use crate::protocol::input::Input;
+use crate::protocol::rejected::Rejected;
+use crate::protocol::time::Millis;
+use crate::seed::member::Member;
+use serde::Serialize;
+
+/// A sans-IO membership state machine: one `handle(now, input)` call, and what it shows of itself
+/// as [`Facts`]. The timeline, the replay, the console's lint and the screen work through this, so
+/// a trace runs on any model.
+pub trait Machine {
+    /// Handles one input at `now`; a rejected input changes nothing.
+    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected>;
+    /// [`Machine::handle`], also returning the member's facts just after each effect (one per
+    /// effect): what the screen shows part-way through the step.
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected>;
+    /// Everything the member shows of itself now.
+    fn facts(&self) -> Facts;
+    fn model(&self) -> Model;
+    fn config(&self) -> &Config;
+    /// What the next `completed` input would finish, if anything.
+    fn next_completion(&self) -> Option<NextCompletion>;
+}
+
+/// What the next `completed` input finishes: the compare engine matches these across the models
+/// (see [`crate::compare::align`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NextCompletion {
+    /// A completion owed to work a fence or a close abandoned: accepted and discarded.
+    Abandoned,
+    /// The commit or callback the member waits on, what it is part of, and whether that revokes
+    /// partitions (the shipped client's auto-commit also runs before a reconciliation that revokes
+    /// nothing; the seed commits only what it revokes).
+    Awaited {
+        effect: Effect,
+        during: Activity,
+        revoking: bool,
+    },
+}
+
+/// What a commit or callback is part of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activity {
+    Reconciliation,
+    Close,
+    /// The shipped client's `unsubscribe()`.
+    Unsubscribe,
+    /// The shipped client's onPartitionsLost after a fence.
+    Fence,
+    /// The shipped client's onPartitionsLost after a fatal error.
+    Fatal,
+    /// The shipped client's onPartitionsLost after a stale leave.
+    Stale,
+}
+
+/// A member of either model. Not boxed: a timeline holds one, clones it at checkpoints, and
+/// replays through it; a box would add an allocation to each of those for nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum AnyMember {
+    Seed(Member),
+    Kafka(KafkaMember),
+}
+
+impl AnyMember {
+    pub fn new(model: Model, config: Config) -> Self {
+        match model {
+            Model::Seed => AnyMember::Seed(Member::new(config)),
+            Model::Kafka => AnyMember::Kafka(KafkaMember::new(config)),
+        }
+    }
+
+    /// The Kafka member, when this is one (the compare view shows its extra state).
+    pub fn as_kafka(&self) -> Option<&KafkaMember> {
+        match self {
+            AnyMember::Kafka(k) => Some(k),
+            AnyMember::Seed(_) => None,
+        }
+    }
+}
+
+impl Machine for AnyMember {
+    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        match self {
+            AnyMember::Seed(m) => m.handle(now, input),
+            AnyMember::Kafka(m) => m.handle(now, input),
+        }
+    }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        match self {
+            AnyMember::Seed(m) => m.handle_observed(now, input),
+            AnyMember::Kafka(m) => m.handle_observed(now, input),
+        }
+    }
+    fn facts(&self) -> Facts {
+        match self {
+            AnyMember::Seed(m) => Machine::facts(m),
+            AnyMember::Kafka(m) => Machine::facts(m),
+        }
+    }
+    fn model(&self) -> Model {
+        match self {
+            AnyMember::Seed(m) => Machine::model(m),
+            AnyMember::Kafka(m) => Machine::model(m),
+        }
+    }
+    fn config(&self) -> &Config {
+        match self {
+            AnyMember::Seed(m) => Machine::config(m),
+            AnyMember::Kafka(m) => Machine::config(m),
+        }
+    }
+    fn next_completion(&self) -> Option<NextCompletion> {
+        match self {
+            AnyMember::Seed(m) => Machine::next_completion(m),
+            AnyMember::Kafka(m) => Machine::next_completion(m),
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The two models a trace can run on: the seed design (the seed model) and the client Kafka shipped
+//! (Kafka's `AbstractMembershipManager` and `ConsumerHeartbeatRequestManager`, 4.x). Same inputs, same effect vocabulary.
+
+use crate::protocol::state::{StateName, TRANSITIONS};
+use serde::{Deserialize, Serialize};
+
+/// Which state machine a trace runs on.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Model {
+    /// The seed CGMSM of the design page.
+    #[default]
+    Seed,
+    /// Apache Kafka's shipped membership manager (4.x).
+    Kafka,
+}
+
+impl Model {
+    pub const ALL: [Model; 2] = [Model::Seed, Model::Kafka];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Model::Seed => "seed",
+            Model::Kafka => "kafka",
+        }
+    }
+
+    /// `seed` or `kafka` (as a trace or an address names it).
+    pub fn parse(name: &str) -> Option<Model> {
+        Model::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+
+    /// The model's name on screen.
+    pub fn title(self) -> &'static str {
+        match self {
+            Model::Seed => "Seed design",
+            Model::Kafka => "Java client",
+        }
+    }
+
+    /// What the model is, in a line: for choosing one.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Model::Seed => "Kafka's early design page, completed: NEW → JOINING → JOINED ⇄ ASSIGNING → TERMINATED. The protocol's idea at its simplest.",
+            Model::Kafka => "What Kafka's Java consumer does (4.x): UNSUBSCRIBED → JOINING → RECONCILING → ACKNOWLEDGING → STABLE, and FENCED, STALE, FATAL. The states your logs show.",
+        }
+    }
+
+    /// The model's states, in diagram order.
+    pub fn states(self) -> &'static [StateName] {
+        match self {
+            Model::Seed => &StateName::ALL,
+            Model::Kafka => &crate::kafka::STATES,
+        }
+    }
+
+    /// The state a new member starts in.
+    pub fn initial(self) -> StateName {
+        match self {
+            Model::Seed => StateName::New,
+            Model::Kafka => StateName::Unsubscribed,
+        }
+    }
+
+    /// Every (from, to) pair the model allows.
+    pub fn transitions(self) -> Vec<(StateName, StateName)> {
+        match self {
+            Model::Seed => {
+                let mut out: Vec<(StateName, StateName)> = Vec::new();
+                for (from, to, _) in TRANSITIONS {
+                    if !out.contains(&(from, to)) {
+                        out.push((from, to));
+                    }
+                }
+                out
+            }
+            Model::Kafka => crate::kafka::ALLOWED
+                .iter()
+                .flat_map(|(to, froms)| froms.iter().map(move |from| (*from, *to)))
+                .collect(),
+        }
+    }
+
+    /// Whether the model allows `from → to`.
+    pub fn is_allowed(self, from: StateName, to: StateName) -> bool {
+        match self {
+            Model::Seed => crate::protocol::state::is_allowed(from, to),
+            Model::Kafka => crate::kafka::is_allowed(from, to),
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! What the screen shows of a session: the frame for a cursor, its words, chips, lane, narration, hints, lint, the composer and the state diagram.
+
+pub mod application;
+pub mod chips;
+pub mod composer;
+pub mod diagram;
+pub mod frame;
+pub mod hint;
+pub mod lint;
+pub mod narration;
+pub mod words;

@@ -1,0 +1,276 @@
+//! The member: one `handle(now, input)` call turns an input into the effects it causes.
+
+use crate::machine::facts::{Facts, Out};
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::{ErrorClass, ErrorCode};
+use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::seed::heartbeat::Sender;
+use crate::seed::reconciliation::{Plan, Reconciliation};
+use std::collections::BTreeSet;
+
+/// A state with the data that only means something inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum State {
+    New,
+    Joining,
+    Joined,
+    Assigning(Reconciliation),
+    /// The revocation steps of leaving, ending with the leave heartbeat.
+    Terminating(Plan),
+    Terminated {
+        failure: Option<ErrorCode>,
+    },
+}
+
+impl State {
+    pub(crate) fn name(&self) -> StateName {
+        match self {
+            State::New => StateName::New,
+            State::Joining => StateName::Joining,
+            State::Joined => StateName::Joined,
+            State::Assigning(_) => StateName::Assigning,
+            State::Terminating(_) => StateName::Terminating,
+            State::Terminated { .. } => StateName::Terminated,
+        }
+    }
+}
+
+/// One consumer group member: the seed CGMSM of the seed model. Deterministic and clock-free.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub(crate) config: Config,
+    pub(crate) state: State,
+    pub(crate) member_id: String,
+    pub(crate) member_epoch: i32,
+    pub(crate) heartbeat_interval_ms: u32,
+    pub(crate) subscription: BTreeSet<String>,
+    pub(crate) assigned: PartitionSet,
+    pub(crate) sender: Sender,
+    /// Completions still owed to reconciliations abandoned by a fence or a close: accepted (oldest
+    /// first) and discarded when they arrive.
+    pub(crate) owed_to_abandoned: u32,
+    pub(crate) now: Millis,
+}
+
+impl Member {
+    pub fn new(config: Config) -> Self {
+        Member {
+            config,
+            state: State::New,
+            member_id: String::new(),
+            member_epoch: 0,
+            heartbeat_interval_ms: 0,
+            subscription: BTreeSet::new(),
+            assigned: PartitionSet::new(),
+            sender: Sender::default(),
+            owed_to_abandoned: 0,
+            now: Millis::ZERO,
+        }
+    }
+
+    /// Handles one input at `now` and returns its effects in order. A rejected input changes nothing.
+    pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        let mut out = Out::default();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_effects())
+    }
+
+    /// [`Member::handle`], also returning the member's facts just after each effect.
+    pub fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        let mut out = Out::observing();
+        self.handle_into(now, input, &mut out)?;
+        Ok(out.into_parts())
+    }
+
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics, out),
+            Input::HeartbeatResponse(response) => self.on_success(response, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
+            Input::Tick => self.on_tick(out),
+            Input::Completed { outcome } => self.on_completed(*outcome, out),
+            Input::Close => self.on_close(out),
+            // Rejected by `check`.
+            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe => {
+            }
+        }
+        Ok(())
+    }
+
+    /// Every rejection rule of seed model §3, checked before anything changes.
+    fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
+        if matches!(self.state, State::Terminated { .. }) {
+            return Err(Rejected::Terminated);
+        }
+        if now < self.now {
+            return Err(Rejected::TimeWentBackwards {
+                now,
+                last: self.now,
+            });
+        }
+        if matches!(
+            input,
+            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe
+        ) {
+            return Err(Rejected::NotInModel {
+                input: input.kind(),
+            });
+        }
+        if input.is_answer() && self.sender.in_flight.is_none() {
+            return Err(Rejected::NoHeartbeatInFlight);
+        }
+        match input {
+            Input::Subscribe { .. } if self.state != State::New => {
+                Err(Rejected::AlreadySubscribed {
+                    state: self.state.name(),
+                })
+            }
+            Input::HeartbeatResponse(r) if self.sender.in_flight != Some(Purpose::Leave) => {
+                if r.member_epoch < 1 {
+                    Err(Rejected::EpochBelowOne {
+                        member_epoch: r.member_epoch,
+                    })
+                } else if r.member_id.is_empty() && self.member_id.is_empty() {
+                    Err(Rejected::MissingMemberId)
+                } else {
+                    Ok(())
+                }
+            }
+            Input::Completed { .. } if self.owed_to_abandoned == 0 && self.awaiting().is_none() => {
+                Err(Rejected::NothingAwaitingCompletion)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Emits `transition(from, to)` and enters `state`. Entering TERMINATED drops every heartbeat
+    /// in flight, remembered or owed, and every completion still owed (§5.10).
+    pub(crate) fn enter(&mut self, state: State, out: &mut Out) {
+        let (from, to) = (self.state.name(), state.name());
+        if matches!(state, State::Terminated { .. }) {
+            self.sender.stop();
+            self.owed_to_abandoned = 0;
+        }
+        self.state = state;
+        out.push(self, Effect::Transition { from, to });
+    }
+
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Out) {
+        self.subscription = topics.clone();
+        self.enter(State::Joining, out);
+        self.member_epoch = 0;
+        self.send(Purpose::Join, out);
+    }
+
+    fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Out) {
+        if self.sender.answered() == Some(Purpose::Leave) {
+            // The answer to the leave: its fields are ignored.
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        self.sender.retriable_answers = 0;
+        if !response.member_id.is_empty() {
+            self.member_id.clone_from(&response.member_id);
+        }
+        self.member_epoch = response.member_epoch;
+        self.heartbeat_interval_ms = response.heartbeat_interval_ms;
+        if self.state == State::Joining {
+            self.enter(State::Joined, out);
+        }
+        if let Some(target) = &response.assignment {
+            match &mut self.state {
+                State::Joined => self.start_assigning(target.clone(), out),
+                State::Assigning(reconciliation) => reconciliation.newest_target = target.clone(),
+                _ => {} // TERMINATING ignores assignments.
+            }
+        }
+        self.flush_remembered(out);
+    }
+
+    fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Out) {
+        if self.sender.answered() == Some(Purpose::Leave) {
+            // Any answer ends the leave, fatal codes included, without a report.
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        match code.map_or(ErrorClass::Retriable, ErrorCode::class) {
+            ErrorClass::Fencing => self.fence(out),
+            ErrorClass::Retriable => self.sender.owe_retry(self.now, &self.config),
+            ErrorClass::Fatal => {
+                let code = code.cloned().unwrap_or(ErrorCode::UnknownServerError);
+                self.fail(code, out);
+            }
+        }
+    }
+
+    /// §5.5: drop everything owned without callbacks and rejoin with epoch 0 and the same id.
+    fn fence(&mut self, out: &mut Out) {
+        if let State::Terminating(_) = self.state {
+            self.enter(State::Terminated { failure: None }, out);
+            return;
+        }
+        self.abandon_reconciliation();
+        self.clear_assigned(out);
+        self.member_epoch = 0;
+        if self.state != State::Joining {
+            self.enter(State::Joining, out);
+        }
+        self.send(Purpose::Join, out);
+    }
+
+    /// §5.8 (and §5.9 before the leave is sent): report, drop what is owned, terminate.
+    fn fail(&mut self, code: ErrorCode, out: &mut Out) {
+        out.push(self, Effect::ReportError { code: code.clone() });
+        self.clear_assigned(out);
+        self.enter(
+            State::Terminated {
+                failure: Some(code),
+            },
+            out,
+        );
+    }
+
+    fn clear_assigned(&mut self, out: &mut Out) {
+        if !self.assigned.is_empty() {
+            let partitions = std::mem::take(&mut self.assigned);
+            out.push(self, Effect::ClearAssigned { partitions });
+        }
+    }
+
+    fn on_completed(&mut self, outcome: Outcome, out: &mut Out) {
+        if self.owed_to_abandoned > 0 {
+            self.owed_to_abandoned -= 1;
+            return;
+        }
+        self.complete_awaited(outcome, out);
+    }
+
+    /// §5.9: leave, revoking everything owned first.
+    fn on_close(&mut self, out: &mut Out) {
+        match self.state {
+            State::New => self.enter(State::Terminated { failure: None }, out),
+            State::Joining if self.member_id.is_empty() => {
+                self.enter(State::Terminated { failure: None }, out)
+            }
+            State::Joining | State::Joined | State::Assigning(_) => {
+                self.abandon_reconciliation();
+                let plan = Plan::leave(&self.assigned);
+                self.enter(State::Terminating(plan), out);
+                self.run_plan(out);
+            }
+            State::Terminating(_) | State::Terminated { .. } => {}
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Teaching: the quiz, lessons, the glossary, the about text and the sources every claim cites.
+
+pub mod about;
+pub mod glossary;
+pub mod lesson;
+pub mod quiz;
+pub mod sources;
