@@ -51,18 +51,20 @@ pub mod teaching;
 mod tree;
 
 // The names every layer uses, at the crate's root.
+pub use machine::any::AnyMember;
+pub use machine::facts::RetryOwed;
 pub use machine::model::Model;
-pub use machine::{Activity, AnyMember, Machine, NextCompletion};
+pub use machine::{Activity, Machine, NextCompletion};
 pub use protocol::assignment::{Partition, PartitionSet};
 pub use protocol::config::{Config, LEAVE_EPOCH, LEAVE_STATIC_EPOCH};
 pub use protocol::effect::{Effect, FullFields, HeartbeatRequest, Purpose};
 pub use protocol::error_code::{ErrorClass, ErrorCode};
 pub use protocol::input::{HeartbeatResponse, Input, InputKind, Outcome};
 pub use protocol::rejected::Rejected;
-pub use protocol::state::{is_allowed, Cause, StateName, TRANSITIONS};
+pub use protocol::state::StateName;
 pub use protocol::time::Millis;
 pub use screen::frame::Frame;
-pub use seed::heartbeat::RetryOwed;
-pub use seed::member::Member;
+pub use seed::transitions::{is_allowed, Cause, TRANSITIONS};
+pub use seed::Member;
 pub use session::cursor::Cursor;
 pub use session::timeline::{Step, Timeline};

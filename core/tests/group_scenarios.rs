@@ -10,7 +10,7 @@ fn play(name: &str) -> GroupTimeline {
     let trace = GroupTrace::parse(&text).expect("a valid group trace");
     let timeline = GroupTimeline::from_trace(trace);
     for (i, refused) in timeline.results().iter().enumerate() {
-        assert_eq!(refused, &None, "{name}: step {i} was refused");
+        assert_eq!(refused, &Ok(()), "{name}: step {i} was refused");
     }
     timeline
 }

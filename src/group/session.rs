@@ -80,7 +80,7 @@ pub fn use_group_session() -> GroupSession {
 impl GroupSession {
     /// Applies `input` now; a refusal becomes the notice and changes nothing.
     pub fn act(self, input: GroupInput) {
-        let at = self.timeline.with_untracked(|t| t.now());
+        let at = self.timeline.with_untracked(|t| t.group_now());
         self.act_at(at, input);
     }
 
@@ -144,7 +144,7 @@ impl GroupSession {
 
     /// Lets `ms` pass.
     pub fn wait(self, ms: u64) {
-        let at = self.timeline.with_untracked(|t| t.now().plus(ms));
+        let at = self.timeline.with_untracked(|t| t.group_now().plus(ms));
         self.act_at(at, GroupInput::Tick);
     }
 
@@ -273,7 +273,7 @@ impl GroupSession {
         trace.config = config;
         let mut timeline = GroupTimeline::from_trace(trace);
         timeline.seek(cursor);
-        let refused = timeline.results().iter().flatten().count();
+        let refused = timeline.results().iter().filter(|r| r.is_err()).count();
         let steps = timeline.len();
         self.playing.set(false);
         self.timeline.set(timeline);

@@ -42,11 +42,12 @@
 
 use super::{Align, Side};
 use crate::kafka::KafkaMember;
+use crate::machine::any::AnyMember;
 use crate::machine::model::Model;
-use crate::machine::{Activity, AnyMember, Machine, NextCompletion};
+use crate::machine::{Activity, Machine, NextCompletion};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::{Input, Outcome};
-use crate::seed::member::Member;
+use crate::seed::Member;
 use crate::session::timeline::StepResult;
 use crate::session::trace::{Step, Trace};
 use serde::Serialize;

@@ -1,7 +1,8 @@
 //! One model's side of a row: what the member did with the step, and how it stands after it.
 
 use super::{Adjustment, Align};
-use crate::machine::{AnyMember, Machine};
+use crate::machine::any::AnyMember;
+use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::rejected::Rejected;

@@ -10,7 +10,7 @@ use crate::protocol::config::Config;
 use crate::protocol::effect::HeartbeatRequest;
 use crate::protocol::input::Input;
 use crate::protocol::state::StateName;
-use crate::seed::member::Member;
+use crate::seed::Member;
 use crate::session::limits::MAX_NAME_CHARS;
 use crate::tree::CollectTree;
 use std::collections::BTreeMap;

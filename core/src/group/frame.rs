@@ -70,7 +70,7 @@ pub struct StepRow {
 /// Whether step `i` may be folded into a run of time passing.
 fn quiet_tick(t: &GroupTimeline, i: usize) -> bool {
     let step = &t.steps()[i];
-    step.input == GroupInput::Tick && step.note.is_none() && t.results()[i].is_none()
+    step.input == GroupInput::Tick && step.note.is_none() && t.results()[i].is_ok()
 }
 
 /// The step list: consecutive quiet ticks become one row.
@@ -92,7 +92,7 @@ pub fn step_rows(t: &GroupTimeline) -> Vec<StepRow> {
             from_ms: step.at.0,
             to_ms: step.at.0,
             summary: step.input.summary(),
-            refused: t.results()[i].clone(),
+            refused: t.refusal(i).map(str::to_owned),
             noted: step.note.is_some(),
         });
     }
@@ -105,7 +105,7 @@ impl GroupTimeline {
         let sim = self.sim();
         let step = self.cursor();
         let index = step.checked_sub(1);
-        let refused = index.and_then(|i| self.results().get(i).cloned().flatten());
+        let refused = index.and_then(|i| self.refusal(i)).map(str::to_owned);
         let caption = match index.and_then(|i| self.steps().get(i)) {
             None => "At the start: no member has joined yet".to_owned(),
             Some(s) => match &refused {

@@ -11,7 +11,7 @@ use crate::protocol::effect::Effect;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::{Input, Outcome};
 use crate::protocol::time::Millis;
-use crate::seed::member::Member;
+use crate::seed::Member;
 use std::collections::BTreeMap;
 
 use super::config::GroupConfig;

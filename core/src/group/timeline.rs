@@ -1,56 +1,47 @@
-//! A group session: its trace and a cursor, with the group at the cursor, so that the group view
-//! can rewind, replay and fork exactly like the single-member view.
+//! A group session on the one timeline ([`TimelineOf`]): the group view rewinds, replays and
+//! forks exactly like the single-member view, with the same code.
 
 use super::trace::{GroupStep, GroupTrace};
 use super::{GroupConfig, GroupInput, GroupSim};
 use crate::protocol::time::Millis;
+use crate::session::timeline::{Replay, TimelineOf};
+
+/// A group session: its trace, what each step did, and the group at the cursor — the same
+/// timeline as a member's, replaying a [`GroupSim`].
+pub type GroupTimeline = TimelineOf<GroupSim>;
 
 /// The group is kept every this many steps, so that seeking replays at most this many.
-pub const GROUP_CHECKPOINT_EVERY: usize = 32;
+pub const GROUP_CHECKPOINT_EVERY: usize = <GroupSim as Replay>::CHECKPOINT_EVERY;
 
-/// A group trace, what each step did, and the group at the cursor.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GroupTimeline {
-    trace: GroupTrace,
-    /// Per step: why it was refused, if it was.
-    results: Vec<Option<String>>,
-    /// The group after steps `0`, `N`, `2N`, … (N = [`GROUP_CHECKPOINT_EVERY`]).
-    checkpoints: Vec<GroupSim>,
-    cursor: usize,
-    sim: GroupSim,
-}
+impl Replay for GroupSim {
+    type Trace = GroupTrace;
+    type Step = GroupStep;
+    type Done = ();
+    type Refusal = String;
+    const CHECKPOINT_EVERY: usize = 32;
 
-impl Default for GroupTimeline {
-    fn default() -> Self {
-        GroupTimeline::from_trace(GroupTrace::default())
+    fn start(trace: &GroupTrace) -> Self {
+        GroupSim::new(trace.config.clone())
+    }
+    fn steps(trace: &GroupTrace) -> &[GroupStep] {
+        &trace.steps
+    }
+    fn steps_mut(trace: &mut GroupTrace) -> &mut Vec<GroupStep> {
+        &mut trace.steps
+    }
+    fn at(step: &GroupStep) -> Millis {
+        step.at
+    }
+    fn apply(&mut self, step: &GroupStep) -> Result<(), String> {
+        self.handle(step.at, &step.input).map_err(|e| e.to_string())
+    }
+    fn effect_count(_: &()) -> usize {
+        0
     }
 }
 
-impl GroupTimeline {
-    /// A timeline holding every step of `trace`, with the cursor at the end.
-    pub fn from_trace(trace: GroupTrace) -> Self {
-        let mut sim = GroupSim::new(trace.config.clone());
-        let mut checkpoints = vec![sim.clone()];
-        let mut results = Vec::with_capacity(trace.steps.len());
-        for (i, step) in trace.steps.iter().enumerate() {
-            results.push(
-                sim.handle(step.at, &step.input)
-                    .err()
-                    .map(|e| e.to_string()),
-            );
-            if (i + 1) % GROUP_CHECKPOINT_EVERY == 0 {
-                checkpoints.push(sim.clone());
-            }
-        }
-        GroupTimeline {
-            cursor: trace.steps.len(),
-            trace,
-            results,
-            checkpoints,
-            sim,
-        }
-    }
-
+/// What only a group session has: the group's own clock, and time that passes to the next event.
+impl TimelineOf<GroupSim> {
     /// A new group with this configuration and no steps.
     pub fn new(config: GroupConfig) -> Self {
         GroupTimeline::from_trace(GroupTrace {
@@ -58,62 +49,26 @@ impl GroupTimeline {
             ..GroupTrace::default()
         })
     }
-
-    pub fn trace(&self) -> &GroupTrace {
-        &self.trace
-    }
-    pub fn steps(&self) -> &[GroupStep] {
-        &self.trace.steps
-    }
-    /// Per step: `Some(reason)` when it was refused.
-    pub fn results(&self) -> &[Option<String>] {
-        &self.results
-    }
-    pub fn len(&self) -> usize {
-        self.trace.steps.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.trace.steps.is_empty()
-    }
-    pub fn cursor(&self) -> usize {
-        self.cursor
-    }
     /// The narration of the step just taken, if it has one.
     pub fn note(&self) -> Option<&str> {
-        let index = self.cursor.checked_sub(1)?;
+        let index = self.cursor().checked_sub(1)?;
         self.steps().get(index)?.note.as_deref()
+    }
+    /// Why step `index` (0-based) was refused, if it was.
+    pub fn refusal(&self, index: usize) -> Option<&str> {
+        self.results()
+            .get(index)?
+            .as_ref()
+            .err()
+            .map(String::as_str)
     }
     /// The group after the steps before the cursor.
     pub fn sim(&self) -> &GroupSim {
-        &self.sim
+        self.machine()
     }
     /// The group's clock at the cursor.
-    pub fn now(&self) -> Millis {
-        self.sim.now()
-    }
-
-    /// Moves the cursor (clamped), replaying from the nearest checkpoint.
-    pub fn seek(&mut self, cursor: usize) {
-        let cursor = cursor.min(self.len());
-        if cursor == self.cursor {
-            return;
-        }
-        let j = (cursor / GROUP_CHECKPOINT_EVERY).min(self.checkpoints.len().saturating_sub(1));
-        let mut sim = match self.checkpoints.get(j) {
-            Some(checkpoint) => checkpoint.clone(),
-            None => GroupSim::new(self.trace.config.clone()),
-        };
-        for step in self
-            .trace
-            .steps
-            .iter()
-            .take(cursor)
-            .skip(j * GROUP_CHECKPOINT_EVERY)
-        {
-            let _ = sim.handle(step.at, &step.input);
-        }
-        self.sim = sim;
-        self.cursor = cursor;
+    pub fn group_now(&self) -> Millis {
+        self.sim().now()
     }
 
     /// Applies `input` at `at` at the cursor. Accepted: the steps after the cursor are dropped (a
@@ -124,29 +79,16 @@ impl GroupTimeline {
         input: GroupInput,
         note: Option<String>,
     ) -> Result<(), String> {
-        let mut sim = self.sim.clone();
-        sim.handle(at, &input).map_err(|e| e.to_string())?;
-        self.sim = sim;
-        self.trace.steps.truncate(self.cursor);
-        self.results.truncate(self.cursor);
-        self.checkpoints
-            .truncate(self.cursor / GROUP_CHECKPOINT_EVERY + 1);
-        self.trace.steps.push(GroupStep { at, input, note });
-        self.results.push(None);
-        self.cursor += 1;
-        if self.cursor % GROUP_CHECKPOINT_EVERY == 0 {
-            self.checkpoints.push(self.sim.clone());
-        }
-        Ok(())
+        self.act_step(GroupStep { at, input, note })
     }
 
     /// Lets time pass to the next message, timer or timeout (or by `at_most`, if nothing is due
     /// sooner): one beat of the group's animation.
     pub fn next_event(&mut self, at_most: u64) -> Result<(), String> {
-        let now = self.now();
+        let now = self.group_now();
         let limit = now.plus(at_most);
         let at = self
-            .sim
+            .sim()
             .next_event_at()
             .map_or(limit, |t| t.max(now).min(limit));
         self.act(at, GroupInput::Tick, None)
@@ -180,10 +122,9 @@ mod tests {
         assert_eq!(again.sim(), whole.sim());
         for cursor in [0, 1, 2, 31, 32, 33, 64, 70, 82] {
             timeline.seek(cursor);
-            let mut fresh = again.clone();
-            fresh.checkpoints.truncate(1);
-            fresh.seek(cursor);
-            assert_eq!(timeline.sim(), fresh.sim(), "at {cursor}");
+            // From the start, no checkpoint: what a replay gives.
+            let replayed = again.fold(cursor, |_, _, _, _| {});
+            assert_eq!(timeline.sim(), &replayed, "at {cursor}");
         }
         timeline.seek(82);
         assert_eq!(timeline.sim(), whole.sim());

@@ -139,7 +139,7 @@ fn reason(
 fn at_step(
     index: usize,
     result: &crate::session::timeline::StepResult,
-    member: &crate::machine::AnyMember,
+    member: &crate::machine::any::AnyMember,
     (log, source, line): (&MemberView, &StepSource, usize),
     version: Option<ClientVersion>,
 ) -> Option<Divergence> {

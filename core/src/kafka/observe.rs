@@ -2,6 +2,7 @@
 
 use super::local::LocalAssignment;
 use super::member::KafkaMember;
+use crate::machine::facts::RetryOwed;
 use crate::machine::facts::{Facts, LocalFacts};
 use crate::machine::model::Model;
 use crate::machine::{Activity, Machine, NextCompletion};
@@ -13,7 +14,6 @@ use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
-use crate::seed::heartbeat::RetryOwed;
 use std::collections::BTreeSet;
 
 impl KafkaMember {

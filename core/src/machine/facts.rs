@@ -14,9 +14,17 @@ use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
-use crate::seed::heartbeat::RetryOwed;
 use serde::Serialize;
 use std::collections::BTreeSet;
+
+/// The retry owed after a retriable answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RetryOwed {
+    /// The first tick at or after this emits it.
+    pub due: Millis,
+    /// A leave was remembered behind the failed heartbeat: the retry goes out as the leave.
+    pub leave: bool,
+}
 
 /// What the shipped client keeps beside the seed's observables (`AbstractMembershipManager`'s fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -2,10 +2,10 @@
 //! The timeline, the replay, the console's lint and the screen work through this, so a trace runs
 //! on either model.
 
+pub mod any;
 pub mod facts;
 pub mod model;
 
-use crate::kafka::KafkaMember;
 use crate::machine::facts::Facts;
 use crate::machine::model::Model;
 use crate::protocol::config::Config;
@@ -13,7 +13,6 @@ use crate::protocol::effect::Effect;
 use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::time::Millis;
-use crate::seed::member::Member;
 use serde::Serialize;
 
 /// A sans-IO membership state machine: one `handle(now, input)` call, and what it shows of itself
@@ -68,73 +67,4 @@ pub enum Activity {
     Fatal,
     /// The shipped client's onPartitionsLost after a stale leave.
     Stale,
-}
-
-/// A member of either model. Not boxed: a timeline holds one, clones it at checkpoints, and
-/// replays through it; a box would add an allocation to each of those for nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyMember {
-    Seed(Member),
-    Kafka(KafkaMember),
-}
-
-impl AnyMember {
-    pub fn new(model: Model, config: Config) -> Self {
-        match model {
-            Model::Seed => AnyMember::Seed(Member::new(config)),
-            Model::Kafka => AnyMember::Kafka(KafkaMember::new(config)),
-        }
-    }
-
-    /// The Kafka member, when this is one (the compare view shows its extra state).
-    pub fn as_kafka(&self) -> Option<&KafkaMember> {
-        match self {
-            AnyMember::Kafka(k) => Some(k),
-            AnyMember::Seed(_) => None,
-        }
-    }
-}
-
-impl Machine for AnyMember {
-    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
-        match self {
-            AnyMember::Seed(m) => m.handle(now, input),
-            AnyMember::Kafka(m) => m.handle(now, input),
-        }
-    }
-    fn handle_observed(
-        &mut self,
-        now: Millis,
-        input: &Input,
-    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
-        match self {
-            AnyMember::Seed(m) => m.handle_observed(now, input),
-            AnyMember::Kafka(m) => m.handle_observed(now, input),
-        }
-    }
-    fn facts(&self) -> Facts {
-        match self {
-            AnyMember::Seed(m) => Machine::facts(m),
-            AnyMember::Kafka(m) => Machine::facts(m),
-        }
-    }
-    fn model(&self) -> Model {
-        match self {
-            AnyMember::Seed(m) => Machine::model(m),
-            AnyMember::Kafka(m) => Machine::model(m),
-        }
-    }
-    fn config(&self) -> &Config {
-        match self {
-            AnyMember::Seed(m) => Machine::config(m),
-            AnyMember::Kafka(m) => Machine::config(m),
-        }
-    }
-    fn next_completion(&self) -> Option<NextCompletion> {
-        match self {
-            AnyMember::Seed(m) => Machine::next_completion(m),
-            AnyMember::Kafka(m) => Machine::next_completion(m),
-        }
-    }
 }

@@ -1,7 +1,8 @@
 //! The two models a trace can run on: the seed design (the seed model) and the client Kafka shipped
 //! (Kafka's `AbstractMembershipManager` and `ConsumerHeartbeatRequestManager`, 4.x). Same inputs, same effect vocabulary.
 
-use crate::protocol::state::{StateName, TRANSITIONS};
+use crate::protocol::state::StateName;
+use crate::seed::transitions::TRANSITIONS;
 use serde::{Deserialize, Serialize};
 
 /// Which state machine a trace runs on.
@@ -86,7 +87,7 @@ impl Model {
     /// Whether the model allows `from → to`.
     pub fn is_allowed(self, from: StateName, to: StateName) -> bool {
         match self {
-            Model::Seed => crate::protocol::state::is_allowed(from, to),
+            Model::Seed => crate::seed::transitions::is_allowed(from, to),
             Model::Kafka => crate::kafka::is_allowed(from, to),
         }
     }

@@ -1,5 +1,6 @@
-//! State names of both models, and the seed model's six states (seed model §2) with the transitions
-//! §5 allows between them. The shipped client's ten states and its table are in [`crate::kafka`].
+//! State names of both models: the seed model's six states (seed model §2) and the shipped client's
+//! ten. Which transitions each model allows is its own: [`crate::seed::transitions`] and
+//! [`crate::kafka`].
 //!
 //! ```text
 //!   NEW ──subscribe──▶ JOINING ──success──▶ JOINED ──assignment──▶ ASSIGNING
@@ -90,46 +91,4 @@ impl fmt::Display for StateName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// Why a transition happens: the label of its edge in the diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Cause {
-    Subscribe,
-    FirstSuccess,
-    Assignment,
-    Reconciled,
-    Fenced,
-    FatalError,
-    Close,
-    LeaveAnswered,
-}
-
-/// Every transition seed model §5 can emit, with its cause (rule number in the comment).
-pub const TRANSITIONS: [(StateName, StateName, Cause); 15] = {
-    use Cause::*;
-    use StateName::{Assigning, Joined, Joining, New, Terminated, Terminating};
-    [
-        (New, Joining, Subscribe),                // 1
-        (New, Terminated, Close),                 // 1
-        (Joining, Joined, FirstSuccess),          // 2
-        (Joined, Assigning, Assignment),          // 3
-        (Assigning, Joined, Reconciled),          // 3, 4
-        (Joined, Joining, Fenced),                // 5
-        (Assigning, Joining, Fenced),             // 5
-        (Joining, Terminated, FatalError),        // 8 (and 9: close without a member id)
-        (Joined, Terminated, FatalError),         // 8
-        (Assigning, Terminated, FatalError),      // 8
-        (Joining, Terminating, Close),            // 9
-        (Joined, Terminating, Close),             // 9
-        (Assigning, Terminating, Close),          // 9
-        (Terminating, Terminated, LeaveAnswered), // 9 (also fence or fatal before the leave)
-        (Joining, Terminated, Close),             // 9
-    ]
-};
-
-/// Whether §5 allows `from → to`.
-pub fn is_allowed(from: StateName, to: StateName) -> bool {
-    TRANSITIONS.iter().any(|&(f, t, _)| f == from && t == to)
 }

@@ -7,8 +7,9 @@
 //! effect (`Machine::handle_observed`), not a reconstruction. At the end of a step it is the
 //! member after the step, i.e. the replay's line for that step.
 
+use crate::machine::any::AnyMember;
 use crate::machine::facts::Facts;
-use crate::machine::{AnyMember, Machine};
+use crate::machine::Machine;
 use crate::protocol::effect::{Effect, HeartbeatRequest};
 use crate::protocol::state::StateName;
 use crate::screen::application::{spans_at, Span};

@@ -8,22 +8,12 @@
 //!
 //! Neither fires while a heartbeat is in flight; the interval does not fire while a retry is owed.
 
-use crate::machine::facts::Out;
+use crate::machine::facts::{Out, RetryOwed};
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::protocol::time::Millis;
 use crate::seed::member::{Member, State};
 use crate::PartitionSet;
-use serde::Serialize;
-
-/// The retry owed after a retriable answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct RetryOwed {
-    /// The first tick at or after this emits it.
-    pub due: Millis,
-    /// A leave was remembered behind the failed heartbeat: the retry goes out as the leave.
-    pub leave: bool,
-}
 
 /// What the member knows about its heartbeats.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,6 +1,11 @@
-//! The seed model (docs/seed-model.md): the member's six states, its heartbeats and its revoke-then-assign reconciliation. Its internals stay in this folder; the rest of the crate sees [`Member`] and the [`crate::machine::Machine`] trait.
+//! The seed model (docs/seed-model.md): the member's six states, its heartbeats and its
+//! revoke-then-assign reconciliation. Its internals stay in this folder; the rest of the crate sees
+//! [`Member`], its transition table and the [`crate::machine::Machine`] trait.
 
-pub mod heartbeat;
-pub mod member;
-pub(crate) mod observables;
-pub(crate) mod reconciliation;
+mod heartbeat;
+mod member;
+mod observables;
+mod reconciliation;
+pub mod transitions;
+
+pub use member::Member;

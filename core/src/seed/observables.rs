@@ -2,6 +2,7 @@
 //! and its [`Machine`] implementation.
 
 use crate::machine::facts::Facts;
+use crate::machine::facts::RetryOwed;
 use crate::machine::model::Model;
 use crate::machine::{Activity, Machine, NextCompletion};
 use crate::protocol::assignment::PartitionSet;
@@ -12,7 +13,6 @@ use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
-use crate::seed::heartbeat::RetryOwed;
 use crate::seed::member::{Member, State};
 use std::collections::BTreeSet;
 

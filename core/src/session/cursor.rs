@@ -7,7 +7,7 @@
 //! shown whole. `(s, 0)` of a step with effects is the screen at the end of step `s − 1`; it is
 //! a valid cursor, and [`Cursor::normal`] names it by the earlier position.
 
-use crate::session::timeline::Timeline;
+use crate::session::timeline::{Replay, TimelineOf};
 use serde::Serialize;
 
 /// A position on the timeline: `step` inputs applied, `shown` effects of the last one revealed.
@@ -21,7 +21,7 @@ impl Cursor {
     pub const START: Cursor = Cursor { step: 0, shown: 0 };
 
     /// The end of step `step` (every effect shown), clamped to the timeline.
-    pub fn end_of(timeline: &Timeline, step: usize) -> Cursor {
+    pub fn end_of<M: Replay>(timeline: &TimelineOf<M>, step: usize) -> Cursor {
         let step = step.min(timeline.len());
         Cursor {
             step,
@@ -30,7 +30,7 @@ impl Cursor {
     }
 
     /// The first position of step `step`: its first effect, or the whole step if it had none.
-    pub fn first_of(timeline: &Timeline, step: usize) -> Cursor {
+    pub fn first_of<M: Replay>(timeline: &TimelineOf<M>, step: usize) -> Cursor {
         let step = step.min(timeline.len());
         Cursor {
             step,
@@ -39,7 +39,7 @@ impl Cursor {
     }
 
     /// Clamped to the timeline and named by its canonical position.
-    pub fn normal(self, timeline: &Timeline) -> Cursor {
+    pub fn normal<M: Replay>(self, timeline: &TimelineOf<M>) -> Cursor {
         let step = self.step.min(timeline.len());
         let count = timeline.effect_count(step);
         if self.shown == 0 && count > 0 {
@@ -52,12 +52,12 @@ impl Cursor {
     }
 
     /// Whether every effect of the step is shown.
-    pub fn at_step_end(self, timeline: &Timeline) -> bool {
+    pub fn at_step_end<M: Replay>(self, timeline: &TimelineOf<M>) -> bool {
         self.shown >= timeline.effect_count(self.step)
     }
 
     /// One effect forward: the next effect of this step, else the first of the next step.
-    pub fn next_effect(self, timeline: &Timeline) -> Cursor {
+    pub fn next_effect<M: Replay>(self, timeline: &TimelineOf<M>) -> Cursor {
         let here = self.normal(timeline);
         if !here.at_step_end(timeline) {
             return Cursor {
@@ -72,7 +72,7 @@ impl Cursor {
     }
 
     /// One effect back: the previous effect of this step, else the end of the previous step.
-    pub fn previous_effect(self, timeline: &Timeline) -> Cursor {
+    pub fn previous_effect<M: Replay>(self, timeline: &TimelineOf<M>) -> Cursor {
         let here = self.normal(timeline);
         if here.shown > 1 {
             return Cursor {
@@ -84,7 +84,7 @@ impl Cursor {
     }
 
     /// One input forward: the end of this step if it is part-way, else the end of the next.
-    pub fn next_input(self, timeline: &Timeline) -> Cursor {
+    pub fn next_input<M: Replay>(self, timeline: &TimelineOf<M>) -> Cursor {
         let here = self.normal(timeline);
         if !here.at_step_end(timeline) {
             return Cursor::end_of(timeline, here.step);
@@ -93,13 +93,13 @@ impl Cursor {
     }
 
     /// One input back: the end of the previous step.
-    pub fn previous_input(self, timeline: &Timeline) -> Cursor {
+    pub fn previous_input<M: Replay>(self, timeline: &TimelineOf<M>) -> Cursor {
         let here = self.normal(timeline);
         Cursor::end_of(timeline, here.step.saturating_sub(1))
     }
 
     /// Every position of the timeline, in order, from the start.
-    pub fn all(timeline: &Timeline) -> impl Iterator<Item = Cursor> + '_ {
+    pub fn all<M: Replay>(timeline: &TimelineOf<M>) -> impl Iterator<Item = Cursor> + '_ {
         std::iter::once(Cursor::START).chain((1..=timeline.len()).flat_map(move |step| {
             let count = timeline.effect_count(step);
             (count.min(1)..=count).map(move |shown| Cursor { step, shown })

@@ -8,7 +8,7 @@ use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
 use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
 use crate::protocol::time::Millis;
-use crate::seed::member::Member;
+use crate::seed::Member;
 use crate::session::trace::{Step, Trace};
 
 /// Partitions a reassignment moves in the synthetic session.

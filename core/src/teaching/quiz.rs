@@ -4,8 +4,9 @@
 //! by one, a full heartbeat for a delta). Each names the rule that decides it. The right answer is
 //! read from the replay, never written by hand.
 
+use crate::machine::any::AnyMember;
 use crate::machine::model::Model;
-use crate::machine::{AnyMember, Machine};
+use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::effect::Effect;
 use crate::protocol::state::StateName;
