@@ -35,59 +35,34 @@
 //! assert!(imported.steps.iter().any(|s| s.inferred)); // the coordinator's answer
 //! ```
 
-mod ahead;
-mod answer;
-mod block;
-mod broker;
-mod broker_lines;
-mod builder;
-mod client;
-mod config;
-mod consumers;
-mod context;
-mod coordinator_view;
-mod divergence;
-mod drive;
-mod errors;
-mod event;
-mod follow;
-mod head;
-mod lane;
-mod layout;
-mod names;
-mod partitions;
-mod reconstruct;
-mod report;
-mod source;
-mod stamp;
-mod summary;
-mod templates;
-mod text;
-mod together;
-mod view;
-mod wire;
-mod wire_follow;
+mod group_view;
+mod outcome;
+mod read;
+mod rebuild;
+mod recognise;
 
-pub use broker::{
+pub use group_view::broker::{
     BrokerChange, BrokerTimeline, GroupHistory, GroupPoint, MemberPoint, Removal,
     MAX_BROKER_MEMBERS,
 };
-pub use config::ClientVersion;
-pub use consumers::ConsumerSummary;
-pub use context::{ClientContext, ClientKind};
-pub use coordinator_view::{CoordinatorMember, CoordinatorView};
-pub use divergence::{Aspect, Divergence, Reason};
-pub use event::{Block, BlockForm, Callback, Event};
-pub use head::Level;
-pub use lane::{LaneKind, LaneSpan, Tone};
-pub use reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
-pub use report::{Example, Ignored, Recognised, Report, Tally};
-pub use source::StepSource;
-pub use templates::{java as java_templates, Kind as TemplateKind, Slot as TemplateSlot, Template};
-pub use text::{Record, INFERRED_GAP_MS};
-pub use together::{ConsumerLife, ConsumerPoint, Skipped, Together, MAX_TOGETHER};
-pub use view::MemberView;
-pub use wire::{WireRequest, WireResponse};
+pub use group_view::coordinator_view::{CoordinatorMember, CoordinatorView};
+pub use group_view::lane::{LaneKind, LaneSpan, Tone};
+pub use group_view::together::{ConsumerLife, ConsumerPoint, Skipped, Together, MAX_TOGETHER};
+pub use outcome::divergence::{Aspect, Divergence, Reason};
+pub use outcome::report::{Example, Ignored, Recognised, Report, Tally};
+pub use outcome::source::StepSource;
+pub use outcome::view::MemberView;
+pub use read::config::ClientVersion;
+pub use read::consumers::ConsumerSummary;
+pub use read::context::{ClientContext, ClientKind};
+pub use read::head::Level;
+pub use read::text::{Record, INFERRED_GAP_MS};
+pub use rebuild::reconstruct::{VersionEvidence, DEFAULT_INTERVAL_MS};
+pub use recognise::event::{Block, BlockForm, Callback, Event};
+pub use recognise::templates::{
+    java as java_templates, Kind as TemplateKind, Slot as TemplateSlot, Template,
+};
+pub use recognise::wire::{WireRequest, WireResponse};
 
 use crate::session::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_STEPS};
 use crate::session::trace::Trace;
@@ -201,17 +176,17 @@ impl std::error::Error for ImportError {}
 #[derive(Debug, Clone)]
 pub struct ParsedLog {
     records: Vec<Record>,
-    counts: text::LineCounts,
-    attribution: consumers::Attribution,
+    counts: read::text::LineCounts,
+    attribution: read::consumers::Attribution,
     broker: Vec<bool>,
 }
 
 impl ParsedLog {
     /// Splits and classifies `text`, refusing it over [`MAX_LOG_BYTES`] or [`MAX_LOG_LINES`].
     pub fn parse(text: &str) -> Result<ParsedLog, ImportError> {
-        let (records, counts) = text::split_records(text)?;
-        let broker: Vec<bool> = records.iter().map(broker::is_broker).collect();
-        let attribution = consumers::attribute(&records, &broker);
+        let (records, counts) = read::text::split_records(text)?;
+        let broker: Vec<bool> = records.iter().map(group_view::broker::is_broker).collect();
+        let attribution = read::consumers::attribute(&records, &broker);
         Ok(ParsedLog {
             records,
             counts,
@@ -243,20 +218,20 @@ impl ParsedLog {
     /// What record `index` says, when it is a line the import reads.
     pub fn event(&self, index: usize) -> Option<&Event> {
         match self.attribution.classes.get(index)? {
-            consumers::Class::Event(event) => Some(event),
+            read::consumers::Class::Event(event) => Some(event),
             _ => None,
         }
     }
 
     /// The coordinator's timeline, when the log has `GroupMetadataManager` lines.
     pub fn broker(&self) -> Option<BrokerTimeline> {
-        broker::broker_timeline(&self.records)
+        group_view::broker::broker_timeline(&self.records)
     }
 
     /// Imports the consumer with `client_id`, or the first with membership lines.
     pub fn import(&self, client_id: Option<&str>) -> Result<Imported, ImportError> {
         let index = self.choose(client_id)?;
-        summary::import(self, index)
+        outcome::summary::import(self, index)
     }
 
     fn choose(&self, client_id: Option<&str>) -> Result<usize, ImportError> {
@@ -317,7 +292,7 @@ pub struct Imported {
     pub origin: Option<i64>,
     /// The member id the log shows (a reconciliation block's, else the last transition's).
     pub member_id: Option<String>,
-    /// The log has no timestamps: the steps keep its order, [`text::INFERRED_GAP_MS`] apart.
+    /// The log has no timestamps: the steps keep its order, [`read::text::INFERRED_GAP_MS`] apart.
     pub times_inferred: bool,
 }
 

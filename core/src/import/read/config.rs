@@ -2,8 +2,8 @@
 //! values:` dump `AbstractConfig` logs at construction), and its Kafka version (`AppInfoParser`'s
 //! `Kafka version: …`, or what its templates give away).
 
-use super::event::Event;
 use super::text::Record;
+use crate::import::recognise::event::Event;
 use crate::protocol::config::Config;
 use serde::Serialize;
 

@@ -1,7 +1,7 @@
 //! Looking ahead in one consumer's lines: the reconciliation block a transition leads to, whether a
 //! callback fails, whether a leave is a close or a stale member's.
 
-use super::event::{Block, Callback, Event};
+use crate::import::recognise::event::{Block, Callback, Event};
 use crate::protocol::state::StateName;
 use std::collections::BTreeSet;
 

@@ -13,10 +13,10 @@
 //!
 //! The coordinator knows topics by id, so partitions here are `topicId-partition`.
 
-use super::broker::MemberPoint;
-use super::partitions::partition_list;
-use super::text::Record;
 use crate::group::ServerState;
+use crate::import::group_view::broker::MemberPoint;
+use crate::import::read::partitions::partition_list;
+use crate::import::read::text::Record;
 use crate::protocol::assignment::PartitionSet;
 use std::collections::BTreeMap;
 
@@ -157,7 +157,7 @@ fn target_map(text: &str) -> Option<BTreeMap<String, PartitionSet>> {
     let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?;
     let mut members = BTreeMap::new();
     for entry in inner.split("), ").filter(|e| !e.trim().is_empty()) {
-        if members.len() >= super::broker::MAX_BROKER_MEMBERS {
+        if members.len() >= crate::import::group_view::broker::MAX_BROKER_MEMBERS {
             break;
         }
         let (member, assignment) = entry.split_once("=MemberAssignment(")?;

@@ -5,7 +5,7 @@
 use super::context::ClientContext;
 use super::head::Level;
 use super::layout::{read, unwrap_container, Line};
-use super::ImportError;
+use crate::import::ImportError;
 use crate::session::limits::{MAX_LOG_BYTES, MAX_LOG_LINES, MAX_RECORD_LINES};
 use std::borrow::Cow;
 

@@ -6,8 +6,8 @@
 pub mod java;
 
 use super::event::Callback;
-use super::head::Level;
-use super::partitions::partition_list;
+use crate::import::read::head::Level;
+use crate::import::read::partitions::partition_list;
 use crate::kafka::STATES;
 use crate::protocol::error_code::ErrorCode;
 

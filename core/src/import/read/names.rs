@@ -2,7 +2,7 @@
 //! lines by name. 3.7's blocks print both (`topicId:topic-partition`); otherwise a response's
 //! assignment is matched with the reconciliation block that follows it, by partitions.
 
-use super::event::Event;
+use crate::import::recognise::event::Event;
 use crate::protocol::assignment::PartitionSet;
 use crate::session::limits::MAX_NAME_CHARS;
 use std::collections::BTreeMap;

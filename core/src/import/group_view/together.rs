@@ -9,10 +9,12 @@
 use super::broker::{BrokerChange, GroupHistory, Removal};
 use super::coordinator_view::{coordinator_view, CoordinatorView};
 use super::lane::{lane, LaneKind, LaneSpan};
-use super::{ImportError, Imported, ParsedLog};
 use crate::group::chart::{rows, Row};
 use crate::group::ownership::{History, Snapshot, Zombie, ZombieCause};
 use crate::group::Segment;
+use crate::import::ImportError;
+use crate::import::Imported;
+use crate::import::ParsedLog;
 use crate::machine::any::AnyMember;
 use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;

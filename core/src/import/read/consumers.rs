@@ -4,11 +4,11 @@
 //! next consumer that appears after them, and `App info kafka.consumer for {id} unregistered`
 //! names its consumer itself.
 
-use super::client::{classify, Malformed};
 use super::config::{self, ClientVersion};
 use super::context::ClientKind;
-use super::event::Event;
 use super::text::Record;
+use crate::import::recognise::client::{classify, Malformed};
+use crate::import::recognise::event::Event;
 use serde::Serialize;
 
 /// One consumer found in a log.

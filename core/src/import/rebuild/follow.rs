@@ -5,7 +5,7 @@
 use super::ahead::Ahead;
 use super::builder::Builder;
 use super::builder::Running;
-use super::event::{Block, Callback, Event};
+use crate::import::recognise::event::{Block, Callback, Event};
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::effect::Effect;
 use crate::protocol::error_code::ErrorCode;

@@ -13,8 +13,8 @@
 //! Generated from the project's reading of the source; edit the reading, not this file by hand.
 
 use super::{Kind, Slot::*, Template};
-use crate::import::event::Callback;
-use crate::import::head::Level;
+use crate::import::read::head::Level;
+use crate::import::recognise::event::Callback;
 use crate::protocol::error_code::ErrorCode;
 
 /// The releases read, oldest first; a template's `versions` is a bit set over them.

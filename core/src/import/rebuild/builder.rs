@@ -2,11 +2,11 @@
 //! is appended, so each inference is checked against the model at once (an inferred input the
 //! model refuses is never kept; a logged one is kept and shows as refused).
 
-use super::event::Block;
-use super::names::TopicNames;
-use super::source::StepSource;
-use super::text::Record;
-use super::view::MemberView;
+use crate::import::outcome::source::StepSource;
+use crate::import::outcome::view::MemberView;
+use crate::import::read::names::TopicNames;
+use crate::import::read::text::Record;
+use crate::import::recognise::event::Block;
 use crate::kafka::KafkaMember;
 use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
@@ -34,7 +34,7 @@ pub(crate) struct NotFollowed {
 /// A callback the log shows started and not yet returned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Running {
-    pub(crate) callback: super::event::Callback,
+    pub(crate) callback: crate::import::recognise::event::Callback,
     pub(crate) line: usize,
     pub(crate) partitions: crate::protocol::assignment::PartitionSet,
 }

@@ -4,10 +4,10 @@
 //! where the log says, and after an inferred input only the state), or the model refused a logged
 //! input, or could not follow a line at all.
 
-use super::builder::NotFollowed;
-use super::config::ClientVersion;
 use super::source::StepSource;
 use super::view::MemberView;
+use crate::import::read::config::ClientVersion;
+use crate::import::rebuild::builder::NotFollowed;
 use crate::protocol::effect::Purpose;
 use crate::protocol::state::StateName;
 use crate::session::timeline::Timeline;

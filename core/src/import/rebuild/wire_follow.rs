@@ -2,7 +2,7 @@
 //! response the coordinator's exact answer (nothing about it is inferred).
 
 use super::builder::Builder;
-use super::wire::{error_code, WireRequest, WireResponse};
+use crate::import::recognise::wire::{error_code, WireRequest, WireResponse};
 use crate::protocol::input::{HeartbeatResponse, Input};
 use crate::protocol::state::StateName;
 use crate::session::limits::MAX_NAME_CHARS;

@@ -75,7 +75,7 @@ impl Builder {
             _ => ([UNKNOWN_TOPIC.to_owned()].into(), false),
         };
         let source = match (&self.subscribed_line, named) {
-            (Some((line, text)), true) => super::source::StepSource::logged(
+            (Some((line, text)), true) => crate::import::outcome::source::StepSource::logged(
                 *line,
                 text,
                 "the application subscribed (and polled)",

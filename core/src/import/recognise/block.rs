@@ -15,8 +15,8 @@
 
 use super::client::Malformed;
 use super::event::{Block, BlockForm, Event};
-use super::partitions::{partition_list, Listed};
-use super::text::Record;
+use crate::import::read::partitions::{partition_list, Listed};
+use crate::import::read::text::Record;
 use crate::protocol::assignment::PartitionSet;
 
 const FIRST: [(&str, BlockForm); 3] = [

@@ -1,16 +1,19 @@
 //! Putting an import together: the chosen consumer's lines, its configuration, the steps, the
 //! trace, the report of every line, and the divergences.
 
-use super::builder::Builder;
-use super::config::{trace_config, ClientVersion};
-use super::consumers::{Class, Owner};
 use super::divergence::{divergences, Findings};
-use super::event::{Event, DAMAGED};
-use super::reconstruct::{guess_version, reconstruct, VersionEvidence};
 use super::report::{count, Ignored, Recognised, Report};
 use super::source::cut;
-use super::text::Record;
-use super::{ImportError, Imported, ParsedLog, INFERRED_GAP_MS};
+use crate::import::read::config::{trace_config, ClientVersion};
+use crate::import::read::consumers::{Class, Owner};
+use crate::import::read::text::Record;
+use crate::import::rebuild::builder::Builder;
+use crate::import::rebuild::reconstruct::{guess_version, reconstruct, VersionEvidence};
+use crate::import::recognise::event::{Event, DAMAGED};
+use crate::import::ImportError;
+use crate::import::Imported;
+use crate::import::ParsedLog;
+use crate::import::INFERRED_GAP_MS;
 use crate::machine::model::Model;
 use crate::protocol::config::Config;
 use crate::session::limits::{MAX_NAME_CHARS, MAX_STEPS, MAX_TEXT_CHARS};

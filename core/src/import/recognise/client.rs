@@ -5,10 +5,10 @@
 use super::block::block;
 use super::errors::heartbeat_error;
 use super::event::{Callback, Event};
-use super::partitions::partition_list;
 use super::templates::{recognise, starts_like_one, Kind, Slot};
-use super::text::Record;
 use super::wire;
+use crate::import::read::partitions::partition_list;
+use crate::import::read::text::Record;
 use crate::kafka::STATES;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::state::StateName;
@@ -245,7 +245,7 @@ pub(crate) fn classify(record: &Record) -> Matched {
     }
     let message = record.message.as_str();
     if message.starts_with("ConsumerConfig values:") {
-        return Ok(Some(super::config::config_dump(record)));
+        return Ok(Some(crate::import::read::config::config_dump(record)));
     }
     if let Some(event) = process(message) {
         return Ok(Some(event));

@@ -3,10 +3,10 @@
 //! the group view can draw. Not a [`crate::group::GroupTrace`]: the log shows what the coordinator
 //! decided, not the inputs that would make the simulation decide it.
 
-pub use super::broker_lines::Removal;
-use super::broker_lines::{broker_line, group_message, BrokerLine};
-use super::text::Record;
 use crate::group::ServerState;
+use crate::import::read::text::Record;
+pub use crate::import::recognise::broker_lines::Removal;
+use crate::import::recognise::broker_lines::{broker_line, group_message, BrokerLine};
 use crate::protocol::assignment::PartitionSet;
 use serde::Serialize;
 use std::collections::BTreeMap;

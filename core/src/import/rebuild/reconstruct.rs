@@ -5,12 +5,12 @@
 
 use super::ahead::Ahead;
 use super::builder::Builder;
-use super::config::ClientVersion;
-use super::event::Event;
-use super::names::TopicNames;
-use super::templates::{java, recognise};
-use super::text::Record;
-use super::view::MemberView;
+use crate::import::outcome::view::MemberView;
+use crate::import::read::config::ClientVersion;
+use crate::import::read::names::TopicNames;
+use crate::import::read::text::Record;
+use crate::import::recognise::event::Event;
+use crate::import::recognise::templates::{java, recognise};
 use crate::protocol::config::Config;
 use crate::protocol::state::StateName;
 use crate::session::limits::MAX_NAME_CHARS;
