@@ -38,6 +38,7 @@ impl Replay for GroupSim {
     fn effect_count(_: &()) -> usize {
         0
     }
+    type Observation = ();
 }
 
 /// What only a group session has: the group's own clock, and time that passes to the next event.

@@ -137,8 +137,17 @@ impl Timeline {
             (Some(step), Some(result)) => (step, result),
             _ => return self.start_frame(),
         };
+        // The cursor's own step was observed when it was applied; another is re-run from the
+        // member before it.
+        let observed = match result {
+            Ok(effects) if cursor.step == self.cursor() && self.before().is_some() => Observed {
+                effects: effects.clone(),
+                after_each: self.observed().clone(),
+                after: self.member().clone(),
+            },
+            _ => observe(&self.member_at(index), step),
+        };
         let before = self.member_at(index);
-        let observed = observe(&before, step);
         let count = observed.effects.len();
         let shown = cursor.shown.min(count);
         let facts = match observed.after_each.get(shown.wrapping_sub(1)) {

@@ -10,6 +10,7 @@
 //! acting at the end replays none: a 10,000-step session stays interactive.
 
 use crate::machine::any::AnyMember;
+use crate::machine::facts::Facts;
 use crate::machine::Machine;
 use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
@@ -42,6 +43,13 @@ pub trait Replay: Clone + Debug + PartialEq + Eq {
     fn apply(&mut self, step: &Self::Step) -> Result<Self::Done, Self::Refusal>;
     /// How many effects an accepted step had (what the transport steps through).
     fn effect_count(done: &Self::Done) -> usize;
+    /// What the screen needs of a step beyond its outcome (a member's facts after each effect),
+    /// kept for the cursor's step when it is applied rather than recomputed for every frame.
+    type Observation: Clone + Debug + PartialEq + Eq + Default;
+    /// [`Replay::apply`], with the step's observation.
+    fn apply_observed(&mut self, step: &Self::Step) -> (Outcome<Self>, Self::Observation) {
+        (self.apply(step), Self::Observation::default())
+    }
 }
 
 /// What one step did when replayed.
@@ -67,6 +75,8 @@ pub struct TimelineOf<M: Replay> {
     /// The machine after `cursor - 1` steps (none at the start): a frame shows the cursor's step
     /// from the machine before it, and keeping it spares a replay from a checkpoint per frame.
     before: Option<M>,
+    /// The cursor's step as observed when it was applied (nothing at the start).
+    observed: M::Observation,
 }
 
 impl<M: Replay> Default for TimelineOf<M> {
@@ -84,11 +94,16 @@ impl<M: Replay> TimelineOf<M> {
         let steps = M::steps(&trace);
         let mut results = Vec::with_capacity(steps.len());
         let mut before = None;
+        let mut observed = M::Observation::default();
         for (index, step) in steps.iter().enumerate() {
             if index + 1 == steps.len() {
                 before = Some(machine.clone());
+                let (result, observation) = machine.apply_observed(step);
+                results.push(result);
+                observed = observation;
+            } else {
+                results.push(machine.apply(step));
             }
-            results.push(machine.apply(step));
             if (index + 1) % M::CHECKPOINT_EVERY == 0 {
                 checkpoints.push(machine.clone());
             }
@@ -100,6 +115,7 @@ impl<M: Replay> TimelineOf<M> {
             checkpoints,
             machine,
             before,
+            observed,
         }
     }
 
@@ -131,6 +147,14 @@ impl<M: Replay> TimelineOf<M> {
     pub fn machine(&self) -> &M {
         &self.machine
     }
+    /// The machine before the cursor's step (none at the start).
+    pub fn before(&self) -> Option<&M> {
+        self.before.as_ref()
+    }
+    /// The cursor's step as observed when it was applied.
+    pub fn observed(&self) -> &M::Observation {
+        &self.observed
+    }
 
     /// How many effects step `step` (1-based; 0 is the start) had; none if it was refused.
     pub fn effect_count(&self, step: usize) -> usize {
@@ -146,11 +170,12 @@ impl<M: Replay> TimelineOf<M> {
         if cursor != self.cursor {
             // The machine before the new cursor's step, then that step: one replay, not two.
             self.before = cursor.checked_sub(1).map(|c| self.machine_at(c));
+            self.observed = M::Observation::default();
             self.machine = match (&self.before, cursor.checked_sub(1)) {
                 (Some(before), Some(index)) => {
                     let mut machine = before.clone();
                     if let Some(step) = M::steps(&self.trace).get(index) {
-                        let _ = machine.apply(step);
+                        self.observed = machine.apply_observed(step).1;
                     }
                     machine
                 }
@@ -210,8 +235,10 @@ impl<M: Replay> TimelineOf<M> {
     pub fn act_step(&mut self, step: M::Step) -> Outcome<M> {
         // A refused step leaves the machine as it was (each model checks before it changes).
         let previous = self.machine.clone();
-        let done = self.machine.apply(&step)?;
+        let (result, observed) = self.machine.apply_observed(&step);
+        let done = result?;
         self.before = Some(previous);
+        self.observed = observed;
         M::steps_mut(&mut self.trace).truncate(self.cursor);
         self.results.truncate(self.cursor);
         self.checkpoints
@@ -250,6 +277,13 @@ impl Replay for AnyMember {
     }
     fn effect_count(done: &Vec<Effect>) -> usize {
         done.len()
+    }
+    type Observation = Vec<Facts>;
+    fn apply_observed(&mut self, step: &Step) -> (StepResult, Vec<Facts>) {
+        match self.handle_observed(step.at, &step.input) {
+            Ok((effects, facts)) => (Ok(effects), facts),
+            Err(rejected) => (Err(rejected), Vec::new()),
+        }
     }
 }
 
