@@ -40,16 +40,29 @@ help:
 serve: build
 	node tests/site/serve.mjs --root dist --prefix / --port 8080
 
-test: tools lint test-core build test-web test-e2e test-site
-	@echo "make test: all passed"
+# Each phase in turn (BUILT=1: the build phase has run, the later ones do not build again), and
+# how long each took, printed at the end.
+PHASES := tools lint test-core build test-web test-e2e test-site
+test:
+	@mkdir -p target && : > target/phases.txt
+	@for phase in $(PHASES); do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$phase BUILT=1 || { echo "make test: $$phase failed"; exit 1; }; \
+		echo "$$phase $$(( $$(date +%s) - start ))" >> target/phases.txt; \
+	done
+	@echo "make test: all passed, in (seconds):"
+	@awk '{ printf "  %-10s %5d\n", $$1, $$2; total += $$2 } END { printf "  %-10s %5d\n", "total", total }' target/phases.txt
 
 # One Trunk build per page (Trunk builds one wasm module per HTML entry): the member view
-# (index.html), the group view, the review view and the log importer (assets/pages/). Each page loads only its own wasm;
-# they share the core, the stylesheets, boot.js and the browser's saved sessions. dist/ holds all four.
-PAGES := index.html assets/pages/group.html assets/pages/review.html assets/pages/import.html
+# (index.html), the group view, the review view and the log importer. Those three are rendered from
+# index.html (assets/pages/pages.json, tests/site/pages.mjs) so that the four heads are one. Each page
+# loads only its own wasm; they share the core, the stylesheets, boot.js and the browser's saved
+# sessions. dist/ holds all four.
+PAGES := index.html target/html/group.html target/html/review.html target/html/import.html
 build: tools-web tools-e2e
 	cargo fetch --locked
 	rm -rf target/pages
+	node tests/site/pages.mjs target/html
 	for page in $(PAGES); do \
 		name=$$(basename $$page .html); \
 		trunk build $$page --release true --dist target/pages/$$name; \
@@ -58,7 +71,7 @@ build: tools-web tools-e2e
 	rm -rf dist && mkdir -p dist
 	for page in target/pages/*/; do cp -R $$page. dist/; done
 	# With no injected loader Trunk leaves its build directive in the page: dead markup (and, for
-	# the pages under assets/pages, a path outside the site).
+	# the rendered pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
 	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
 	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
@@ -73,7 +86,7 @@ build: tools-web tools-e2e
 lint: tools-web
 	cargo fmt --all --check
 	cargo clippy --locked -p kip848-core --all-targets -- -D warnings
-	cargo clippy --locked -p kip848-viz --target $(WASM) --all-targets -- -D warnings
+	cargo clippy --locked -p kip848-viz --target $(WASM) --all-targets --all-features -- -D warnings
 	cargo clippy --locked -p kip848-size-floor --target $(WASM) -- -D warnings
 
 test-core:
@@ -83,11 +96,11 @@ test-web: tools
 	cargo test --locked -p kip848-viz --target $(WASM)
 
 # End to end: the release build in dist/, served under a sub-path, in headless Chromium.
-test-e2e: tools build
+test-e2e: tools $(if $(BUILT),,build)
 	cd $(E2E) && node --test --test-concurrency=1 ./*.test.mjs
 
 # The built site (the book with the app under app/) in headless Chromium, under a sub-path.
-test-site: tools build
+test-site: tools $(if $(BUILT),,build)
 	$(MAKE) site SITE_APP=dist
 	cd $(E2E) && node --test --test-concurrency=1 ./site.spec.mjs
 
@@ -102,6 +115,8 @@ fuzz:
 # and writes target/bench/report.json. Never part of `make test`.
 bench: tools build size-floor
 	$(MAKE) site SITE_APP=dist
+	# The member page with the bench's hooks (the `bench` feature): what the in-page timings use.
+	trunk build index.html --release true --features bench --dist target/bench/hooks
 	cargo bench --locked -p kip848-core --bench machine
 	cd $(E2E) && node bench.mjs
 

@@ -2,12 +2,21 @@
 //! out again once the session they hold has changed. Nothing read from the address is trusted: a
 //! damaged link gives a message and the session stays.
 
-use crate::context::{Notice, Session};
-use crate::mode::Mode;
-use crate::persist::fragment;
-use kip848_core::session::link::{decode_member_link, LinkError, MemberLink, MAX_LINK_CHARS};
+use crate::context::{Notice, Session, MAX_SPEED};
+use kip848_core::session::link::{
+    decode_member_link, encode, LinkError, MemberLink, Shared, View, MAX_LINK_CHARS,
+};
 use leptos::prelude::*;
 use std::cell::Cell;
+
+/// Which view the page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Member,
+    Group,
+    /// The two models side by side, on the member session's inputs.
+    Review,
+}
 
 thread_local! {
     /// The view whose session the address's link holds, while it still holds it.
@@ -117,4 +126,20 @@ pub fn follow_links(
 
 pub(crate) fn link_error(e: &LinkError) -> String {
     format!("This link could not be opened: {e}. Your session is unchanged.")
+}
+
+/// The session, the step on screen and the view options as a link fragment.
+pub fn fragment(session: Session) -> String {
+    let shared = session.timeline.with_untracked(|t| Shared {
+        trace: t.trace().clone(),
+        step: t.cursor(),
+        view: View {
+            speed: session.speed.get_untracked().clamp(-2, MAX_SPEED),
+            guided: session.guided.get_untracked(),
+            scenario: session.scenario.get_untracked(),
+            lesson: session.teaching.lesson.get_untracked(),
+            quiz: session.teaching.quiz.with_untracked(Option::is_some),
+        },
+    });
+    encode(&shared)
 }

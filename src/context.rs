@@ -32,7 +32,9 @@ pub enum Playback {
     Play,
 }
 
-/// The session: `Copy` handles on every signal, provided once by the app.
+/// The member session: the timeline, the frame of its cursor and the transport that moves it,
+/// with the page's narrower parts beside it. `Copy` handles, provided once by the page; each part
+/// is also provided on its own, so a panel that only opens a dialog takes [`Dialogs`], not this.
 #[derive(Clone, Copy)]
 pub struct Session {
     pub timeline: RwSignal<Timeline>,
@@ -45,20 +47,6 @@ pub struct Session {
     /// Playback speed as a power of two: -2 is ¼×, 0 is 1×, 3 is 8×.
     pub speed: RwSignal<i32>,
     pub draft: RwSignal<Draft>,
-    pub notice: RwSignal<Option<Notice>>,
-    pub help_open: RwSignal<bool>,
-    pub glossary_open: RwSignal<bool>,
-    /// The "What is KIP-848" panel.
-    pub about_open: RwSignal<bool>,
-    /// Lesson mode: the scenario read note by note, with Continue and Back.
-    pub lesson: RwSignal<bool>,
-    /// Predict, then reveal: the quiz's progress, when the quiz is on.
-    pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
-    /// Where the session's steps came from, when it was imported from a consumer's log.
-    pub imported: RwSignal<Option<crate::log_import::ImportedLog>>,
-    /// Every consumer and the coordinator of the last log imported, on one clock (import page).
-    /// Not part of the session: loading another session keeps it, a new log replaces it.
-    pub log_group: RwSignal<Option<std::sync::Arc<crate::log_import::LogGroup>>>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
     /// Everything the screen shows at the cursor.
@@ -68,6 +56,39 @@ pub struct Session {
     /// The session as it was before the last action dropped later steps (acting in the past
     /// forks the timeline): what Undo brings back.
     pub forked: RwSignal<Option<Forked>>,
+    pub dialogs: Dialogs,
+    pub teaching: Teaching,
+    pub imports: Imports,
+}
+
+/// What the page says and the dialogs it opens.
+#[derive(Clone, Copy)]
+pub struct Dialogs {
+    /// A message under the console: why an input was refused, or what a load did.
+    pub notice: RwSignal<Option<Notice>>,
+    pub help_open: RwSignal<bool>,
+    pub glossary_open: RwSignal<bool>,
+    /// The "What is KIP-848" panel.
+    pub about_open: RwSignal<bool>,
+}
+
+/// The learner's modes.
+#[derive(Clone, Copy)]
+pub struct Teaching {
+    /// Lesson mode: the scenario read note by note, with Continue and Back.
+    pub lesson: RwSignal<bool>,
+    /// Predict, then reveal: the quiz's progress, when the quiz is on.
+    pub quiz: RwSignal<Option<crate::quiz::state::QuizState>>,
+}
+
+/// Where the session came from when it was imported from a consumer's log.
+#[derive(Clone, Copy)]
+pub struct Imports {
+    /// Where the session's steps came from.
+    pub imported: RwSignal<Option<crate::log_import::imported::ImportedLog>>,
+    /// Every consumer and the coordinator of the last log imported, on one clock (import page).
+    /// Not part of the session: loading another session keeps it, a new log replaces it.
+    pub log_group: RwSignal<Option<std::sync::Arc<crate::log_import::imported::LogGroup>>>,
 }
 
 /// What acting in the past dropped, and the session before it.
@@ -105,20 +126,29 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         guided: RwSignal::new(false),
         speed: RwSignal::new(0),
         draft: RwSignal::new(draft),
-        notice: RwSignal::new(None),
-        help_open: RwSignal::new(false),
-        glossary_open: RwSignal::new(false),
-        about_open: RwSignal::new(false),
-        lesson: RwSignal::new(false),
-        quiz: RwSignal::new(None),
-        imported: RwSignal::new(None),
-        log_group: RwSignal::new(None),
         scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),
         forked: RwSignal::new(None),
+        dialogs: Dialogs {
+            notice: RwSignal::new(None),
+            help_open: RwSignal::new(false),
+            glossary_open: RwSignal::new(false),
+            about_open: RwSignal::new(false),
+        },
+        teaching: Teaching {
+            lesson: RwSignal::new(false),
+            quiz: RwSignal::new(None),
+        },
+        imports: Imports {
+            imported: RwSignal::new(None),
+            log_group: RwSignal::new(None),
+        },
     };
     provide_context(session);
+    provide_context(session.dialogs);
+    provide_context(session.teaching);
+    provide_context(session.imports);
     session
 }
 
@@ -127,11 +157,18 @@ pub fn use_session() -> Session {
     expect_context::<Session>()
 }
 
+/// The page's notices and dialogs ([`provide_session`] provides them): for a panel that needs no
+/// more than these.
+pub fn use_dialogs() -> Dialogs {
+    expect_context::<Dialogs>()
+}
+
 impl Session {
     /// Whether a modal dialog (the shortcuts, the glossary) is open: the page's keys then wait,
     /// but for the dialog's own toggle (`?`, `l`) and Escape.
     pub fn modal_key(&self, key: &str) -> bool {
-        let open = self.help_open.get_untracked() || self.glossary_open.get_untracked();
+        let open =
+            self.dialogs.help_open.get_untracked() || self.dialogs.glossary_open.get_untracked();
         open && !matches!(key, "?" | "l" | "Escape")
     }
 
@@ -153,10 +190,12 @@ impl Session {
         self.timeline.update(|t| outcome = t.act(at, input));
         match outcome {
             Err(reason) => {
-                self.notice.set(Some(Notice::Rejected(reason.to_string())));
+                self.dialogs
+                    .notice
+                    .set(Some(Notice::Rejected(reason.to_string())));
             }
             Ok(effects) => {
-                self.notice.set(None);
+                self.dialogs.notice.set(None);
                 self.forked.set(before.map(|before| Forked {
                     before,
                     at: cursor,
@@ -184,7 +223,7 @@ impl Session {
             self.playback.set(Playback::Paused);
             self.timeline.set(timeline);
             self.forked.set(None);
-            self.notice.set(None);
+            self.dialogs.notice.set(None);
             self.reset_draft();
         }
     }
@@ -227,9 +266,9 @@ impl Session {
         self.playback.set(Playback::Paused);
         self.shown.set(timeline.effect_count(timeline.cursor()));
         self.timeline.set(timeline);
-        self.imported.set(None);
+        self.imports.imported.set(None);
         self.scenario.set(title);
-        self.notice.set(None);
+        self.dialogs.notice.set(None);
         self.reset_draft();
     }
 
@@ -239,9 +278,9 @@ impl Session {
         self.speed.set(shared.view.speed.clamp(-2, MAX_SPEED));
         self.guided.set(shared.view.guided);
         self.scenario.set(shared.view.scenario);
-        self.lesson.set(shared.view.lesson);
+        self.teaching.lesson.set(shared.view.lesson);
         if shared.view.quiz {
-            self.quiz.set(Some(Default::default()));
+            self.teaching.quiz.set(Some(Default::default()));
         }
         self.seek(shared.step);
     }
@@ -265,7 +304,7 @@ impl Session {
             kip848_core::Model::Seed => "the seed model",
             kip848_core::Model::Kafka => "the shipped Kafka client",
         };
-        self.notice.set(Some(Notice::Info(format!(
+        self.dialogs.notice.set(Some(Notice::Info(format!(
             "The same inputs now run on {words}."
         ))));
     }
@@ -282,7 +321,7 @@ impl Session {
             true,
         );
         self.scenario.set(None);
-        self.notice.set(Some(Notice::Info(
+        self.dialogs.notice.set(Some(Notice::Info(
             "Configuration changed: the session restarted".to_owned(),
         )));
     }

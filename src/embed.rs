@@ -18,19 +18,6 @@
 
 use std::collections::BTreeSet;
 
-/// The group view's panels `hide=` and `show=` can name.
-pub const GROUP_PANELS: [&str; 9] = [
-    "caption",
-    "controls",
-    "chart",
-    "members",
-    "coordinator",
-    "lanes",
-    "steps",
-    "settings",
-    "transport",
-];
-
 /// A theme an embed can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Theme {
@@ -51,32 +38,107 @@ impl Theme {
     }
 }
 
-/// The member view's panels `hide=` and `show=` can name.
-pub const PANELS: [&str; 15] = [
-    "caption",
-    "scenarios",
-    "console",
-    "actions",
-    "member",
-    "assigned",
-    "inspector",
-    "lane",
-    "log",
-    "sequence",
-    "compare",
-    "config",
-    "session",
-    "transport",
-    "header",
+/// A panel `show=` and `hide=` can name, in either view (by its name in the address).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Panel {
+    Caption,
+    Scenarios,
+    Console,
+    Actions,
+    Member,
+    Assigned,
+    Inspector,
+    Lane,
+    Log,
+    Sequence,
+    Compare,
+    Config,
+    Session,
+    Transport,
+    Header,
+    // The group view's own.
+    Controls,
+    Chart,
+    Members,
+    Coordinator,
+    Lanes,
+    Steps,
+    Settings,
+}
+
+/// The member view's panels.
+pub const PANELS: [Panel; 15] = [
+    Panel::Caption,
+    Panel::Scenarios,
+    Panel::Console,
+    Panel::Actions,
+    Panel::Member,
+    Panel::Assigned,
+    Panel::Inspector,
+    Panel::Lane,
+    Panel::Log,
+    Panel::Sequence,
+    Panel::Compare,
+    Panel::Config,
+    Panel::Session,
+    Panel::Transport,
+    Panel::Header,
 ];
 
-/// The panel names in a `hide=` or `show=` list, either view's, unknown ones left out.
-fn panels(value: &str) -> impl Iterator<Item = String> + '_ {
-    value
-        .split(',')
-        .map(str::trim)
-        .filter(|p| PANELS.contains(p) || GROUP_PANELS.contains(p))
-        .map(str::to_owned)
+/// The group view's panels.
+pub const GROUP_PANELS: [Panel; 9] = [
+    Panel::Caption,
+    Panel::Controls,
+    Panel::Chart,
+    Panel::Members,
+    Panel::Coordinator,
+    Panel::Lanes,
+    Panel::Steps,
+    Panel::Settings,
+    Panel::Transport,
+];
+
+impl Panel {
+    /// Its name in the address.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Panel::Caption => "caption",
+            Panel::Scenarios => "scenarios",
+            Panel::Console => "console",
+            Panel::Actions => "actions",
+            Panel::Member => "member",
+            Panel::Assigned => "assigned",
+            Panel::Inspector => "inspector",
+            Panel::Lane => "lane",
+            Panel::Log => "log",
+            Panel::Sequence => "sequence",
+            Panel::Compare => "compare",
+            Panel::Config => "config",
+            Panel::Session => "session",
+            Panel::Transport => "transport",
+            Panel::Header => "header",
+            Panel::Controls => "controls",
+            Panel::Chart => "chart",
+            Panel::Members => "members",
+            Panel::Coordinator => "coordinator",
+            Panel::Lanes => "lanes",
+            Panel::Steps => "steps",
+            Panel::Settings => "settings",
+        }
+    }
+
+    /// The panel named `name` in either view, if there is one.
+    pub fn parse(name: &str) -> Option<Panel> {
+        PANELS
+            .into_iter()
+            .chain(GROUP_PANELS)
+            .find(|p| p.as_str() == name)
+    }
+}
+
+/// The panels named in a `hide=` or `show=` list, either view's, unknown names left out.
+fn panels(value: &str) -> impl Iterator<Item = Panel> + '_ {
+    value.split(',').map(str::trim).filter_map(Panel::parse)
 }
 
 /// The page's embed options (all off on a normal visit).
@@ -84,7 +146,7 @@ fn panels(value: &str) -> impl Iterator<Item = String> + '_ {
 pub struct Embed {
     pub embedded: bool,
     pub readonly: bool,
-    pub hidden: BTreeSet<String>,
+    pub hidden: BTreeSet<Panel>,
     pub scenario: Option<String>,
     pub step: Option<usize>,
     pub range: Option<(usize, usize)>,
@@ -99,7 +161,7 @@ pub struct Embed {
     /// `lesson=1`: lesson mode.
     pub lesson: bool,
     /// `show=`: only these panels (when given).
-    pub shown: Option<BTreeSet<String>>,
+    pub shown: Option<BTreeSet<Panel>>,
     pub theme: Theme,
     /// `present=1`: presenter mode.
     pub present: bool,
@@ -110,8 +172,8 @@ pub struct Embed {
 /// What an embed puts first under its caption.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Focus {
-    /// A panel, by its name in [`PANELS`] or [`GROUP_PANELS`].
-    Panel(String),
+    /// A panel.
+    Panel(Panel),
     /// A group member's card, by the member's name.
     Member(String),
 }
@@ -122,7 +184,7 @@ impl Focus {
             Some(("member", name)) if !name.is_empty() && name.len() <= 40 => {
                 Some(Focus::Member(name.to_owned()))
             }
-            None => panels(value).next().map(Focus::Panel),
+            None => Panel::parse(value).map(Focus::Panel),
             _ => None,
         }
     }
@@ -131,7 +193,7 @@ impl Focus {
     /// own component).
     pub fn class(&self) -> String {
         match self {
-            Focus::Panel(p) => format!("focus-{p}"),
+            Focus::Panel(p) => format!("focus-{}", p.as_str()),
             Focus::Member(_) => "focus-members".to_owned(),
         }
     }
@@ -190,26 +252,28 @@ impl Embed {
         if embed.embedded {
             embed
                 .hidden
-                .extend(["config", "session", "header"].map(str::to_owned));
+                .extend([Panel::Config, Panel::Session, Panel::Header]);
         }
         if embed.readonly {
-            embed
-                .hidden
-                .extend(["console", "actions", "session", "config"].map(str::to_owned));
+            embed.hidden.extend([
+                Panel::Console,
+                Panel::Actions,
+                Panel::Session,
+                Panel::Config,
+            ]);
         }
         embed
     }
 
-    /// Whether the panel named `panel` is shown: listed by `show=` when it is given, else not
-    /// hidden.
-    pub fn shows(&self, panel: &str) -> bool {
+    /// Whether `panel` is shown: listed by `show=` when it is given, else not hidden.
+    pub fn shows(&self, panel: Panel) -> bool {
         // A range of one step has nothing to move through.
-        if panel == "transport" && self.range.is_some_and(|(a, b)| a == b) {
+        if panel == Panel::Transport && self.range.is_some_and(|(a, b)| a == b) {
             return false;
         }
         match &self.shown {
-            Some(shown) => shown.contains(panel) && !self.hidden.contains(panel),
-            None => !self.hidden.contains(panel),
+            Some(shown) => shown.contains(&panel) && !self.hidden.contains(&panel),
+            None => !self.hidden.contains(&panel),
         }
     }
 
@@ -231,7 +295,9 @@ impl Embed {
             parts.push("readonly=1".to_owned());
         }
         if let Some(shown) = &self.shown {
-            let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
+            // By name, as links have always listed them.
+            let mut shown: Vec<&str> = shown.iter().map(|p| p.as_str()).collect();
+            shown.sort_unstable();
             parts.push(format!("show={}", shown.join(",")));
         }
         if self.theme != Theme::Auto {
@@ -240,12 +306,20 @@ impl Embed {
         if self.present {
             parts.push("present=1".to_owned());
         }
-        let hidden: Vec<&str> = self
+        let implied = [
+            Panel::Config,
+            Panel::Session,
+            Panel::Header,
+            Panel::Console,
+            Panel::Actions,
+        ];
+        let mut hidden: Vec<&str> = self
             .hidden
             .iter()
-            .map(String::as_str)
-            .filter(|p| !["config", "session", "header", "console", "actions"].contains(p))
+            .filter(|p| !implied.contains(p))
+            .map(|p| p.as_str())
             .collect();
+        hidden.sort_unstable();
         if !hidden.is_empty() {
             parts.push(format!("hide={}", hidden.join(",")));
         }
@@ -265,7 +339,7 @@ impl Embed {
             parts.push("lesson=1".to_owned());
         }
         match &self.focus {
-            Some(Focus::Panel(p)) => parts.push(format!("focus={p}")),
+            Some(Focus::Panel(p)) => parts.push(format!("focus={}", p.as_str())),
             Some(Focus::Member(m)) => parts.push(format!("focus=member:{m}")),
             None => {}
         }

@@ -4,17 +4,20 @@
 //! The app holds one `Timeline` in a context signal; components render it and send inputs.
 //! No protocol logic lives here: every decision is the core's.
 
+pub mod actions;
 pub mod address;
-pub mod app;
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod components;
 pub mod context;
 pub mod download;
 pub mod embed;
 pub mod group;
+pub mod keys;
 pub mod lesson;
 pub mod log_import;
 pub mod mode;
+pub mod pages;
 pub mod panic_hook;
 pub mod persist;
 pub mod playback;
@@ -24,8 +27,6 @@ pub mod scenarios;
 pub mod shelf;
 pub mod shortcuts;
 pub mod stepping;
-
-pub use app::App;
 
 /// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.
 pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {

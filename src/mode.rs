@@ -2,31 +2,22 @@
 //! belongs to another page gets there, the group and review views' keys, and the group page's
 //! first session.
 
-use crate::address;
-use crate::app::typing;
+use crate::address::{self, Mode};
 use crate::context::{Notice, Session};
 use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
+use crate::keys::typing;
 use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// Which view the page shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    Member,
-    Group,
-    /// The two models side by side, on the member session's inputs.
-    Review,
-}
 
 /// Group mode's few keys (listed in the help): space plays, the arrows step, `n` lets the next
 /// event happen, `?` and Escape open and close the help.
 pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::KeyboardEvent) {
     if ev.key() == "Escape" {
-        session.help_open.set(false);
+        session.dialogs.help_open.set(false);
         return;
     }
     if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
@@ -66,7 +57,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
         "ArrowRight" if !on_control => group.seek(cursor + 1),
         "n" => group.next_event(),
-        "?" => session.help_open.update(|h| *h = !*h),
+        "?" => session.dialogs.help_open.update(|h| *h = !*h),
         _ => return,
     }
     ev.prevent_default();
@@ -79,7 +70,7 @@ pub fn on_review_key(
     ev: &web_sys::KeyboardEvent,
 ) {
     if ev.key() == "Escape" {
-        session.help_open.set(false);
+        session.dialogs.help_open.set(false);
         return;
     }
     if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
@@ -93,7 +84,7 @@ pub fn on_review_key(
         ("ArrowLeft", true) => review.row_back(),
         ("Home", _) => review.seek(0),
         ("End", _) => review.seek(usize::MAX),
-        ("?", _) => session.help_open.update(|h| *h = !*h),
+        ("?", _) => session.dialogs.help_open.update(|h| *h = !*h),
         _ => return,
     }
     ev.prevent_default();

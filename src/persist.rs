@@ -2,14 +2,11 @@
 //! the most recent save), its link fragment, and its autosave. Nothing read is trusted: a damaged
 //! value gives a message and a usable page.
 
-use crate::address::{mark_linked, unlink_if_changed};
-use crate::context::{Notice, Session, MAX_SPEED};
-use crate::mode::Mode;
+use crate::address::{fragment, mark_linked, unlink_if_changed, Mode};
+use crate::context::{Notice, Session};
 use crate::shelf::Shelf;
 use gloo_timers::callback::Timeout;
-use kip848_core::session::link::{
-    decode, decode_member_link, encode, LinkError, MemberLink, Shared, View,
-};
+use kip848_core::session::link::{decode, decode_member_link, LinkError, MemberLink, Shared, View};
 use kip848_core::Timeline;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -68,7 +65,7 @@ fn start_from(shared: Shared) -> Start {
 }
 
 /// A share link in the URL wins; then this tab's save; then the most recent save; else a fresh member.
-/// (A link to a group session belongs to the group page: the page goes there, see `crate::app`.)
+/// (A link to a group session belongs to the group page: the page goes there, see `crate::pages::member`.)
 pub fn start(default_scenario: impl Fn() -> Timeline, embedded: bool) -> Start {
     let hash = window().location().hash().unwrap_or_default();
     let link = (hash.len() > 1).then(|| decode_member_link(&hash));
@@ -147,22 +144,6 @@ fn member_start(
     }
 }
 
-/// The session, the step on screen and the view options as a link fragment.
-pub fn fragment(session: Session) -> String {
-    let shared = session.timeline.with_untracked(|t| Shared {
-        trace: t.trace().clone(),
-        step: t.cursor(),
-        view: View {
-            speed: session.speed.get_untracked().clamp(-2, MAX_SPEED),
-            guided: session.guided.get_untracked(),
-            scenario: session.scenario.get_untracked(),
-            lesson: session.lesson.get_untracked(),
-            quiz: session.quiz.with_untracked(Option::is_some),
-        },
-    });
-    encode(&shared)
-}
-
 fn save(session: Session) -> Result<(), String> {
     let value = fragment(session);
     LAST_SAVED.with(|s| s.borrow_mut().clone_from(&value));
@@ -179,7 +160,7 @@ pub fn autosave(session: Session) {
                 warned.set_value(true);
                 let message =
                     format!("Your session is not being saved: {reason}. Export it to keep it.");
-                session.notice.set(Some(Notice::Error(message)));
+                session.dialogs.notice.set(Some(Notice::Error(message)));
             }
         }
     });
@@ -188,7 +169,7 @@ pub fn autosave(session: Session) {
         session.speed.track();
         session.guided.track();
         session.scenario.track();
-        session.lesson.track();
+        session.teaching.lesson.track();
         if previous.is_some() {
             schedule();
         }

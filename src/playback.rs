@@ -1,6 +1,6 @@
-//! The only timer of the app: while the transport plays (or reveals the rest of a step after an
-//! action) it moves the cursor one effect per beat. Paused, it does nothing and no timer is
-//! scheduled; nor while the tab is hidden.
+//! The only timer of the app, for the member's and the group's transport alike: while it plays (or
+//! reveals the rest of a step after an action) it moves the cursor one beat at a time. Paused, it
+//! does nothing and no timer is scheduled; nor while the tab is hidden.
 
 use crate::context::{Playback, Session, MAX_SPEED};
 use gloo_timers::callback::Timeout;
@@ -37,9 +37,19 @@ pub fn follow_speed(speed: RwSignal<i32>) {
     });
 }
 
-/// Starts the playback driver for `session`; it lives as long as the calling component.
-pub fn drive(session: Session) {
-    follow_speed(session.speed);
+/// What the one playback driver moves: the member's session and the group's.
+pub trait Transport: Copy + 'static {
+    fn speed(self) -> RwSignal<i32>;
+    /// Whether it plays, read so that any move of its cursor schedules the next beat.
+    fn playing_tracked(self) -> bool;
+    /// One beat forward (and a pause where the beat says so).
+    fn beat(self);
+}
+
+/// Starts the playback driver of `transport`; it lives as long as the calling component. No timer
+/// is scheduled while paused or while the tab is hidden.
+pub fn drive<T: Transport>(transport: T) {
+    follow_speed(transport.speed());
     let visible = RwSignal::new(!document().hidden());
     let listener = window_event_listener(leptos::ev::visibilitychange, move |_| {
         visible.set(!document().hidden());
@@ -47,20 +57,31 @@ pub fn drive(session: Session) {
     on_cleanup(move || listener.remove());
     let timer = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
-        let playback = session.playback.get();
-        let speed = session.speed.get();
-        // Each move schedules the next beat.
-        session.shown.track();
-        session.timeline.track();
+        let playing = transport.playing_tracked();
+        let speed = transport.speed().get();
         // Dropping a gloo Timeout cancels it.
         timer.set_value(None);
-        if !visible.get() || playback == Playback::Paused {
+        if !visible.get() || !playing {
             return;
         }
         timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
-            advance(session)
+            transport.beat()
         })));
     });
+}
+
+impl Transport for Session {
+    fn speed(self) -> RwSignal<i32> {
+        self.speed
+    }
+    fn playing_tracked(self) -> bool {
+        self.shown.track();
+        self.timeline.track();
+        self.playback.get() != Playback::Paused
+    }
+    fn beat(self) {
+        advance(self)
+    }
 }
 
 /// One beat: the next effect (the next whole input at the fastest speed); then pause at the end

@@ -147,7 +147,7 @@ pub fn shortcut_of(action: Action) -> String {
 /// The action bound to a key press, if any.
 pub fn action_for(key: &str, shift: bool) -> Option<Action> {
     let key = if key.len() == 1 {
-        key.to_lowercase()
+        key.to_ascii_lowercase()
     } else {
         key.to_owned()
     };
@@ -193,7 +193,7 @@ pub fn run(session: Session, action: Action) {
             session.act(session.next_at(), Input::HeartbeatResponse(answer));
         }
         Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),
-        Action::Subscribe => crate::components::app_actions::subscribe(session),
+        Action::Subscribe => crate::actions::subscribe(session),
         Action::Close => session.act(session.next_at(), Input::Close),
         Action::CompleteOk => session.act(
             session.next_at(),
@@ -207,7 +207,7 @@ pub fn run(session: Session, action: Action) {
                 outcome: Outcome::Failed,
             },
         ),
-        Action::AdvanceToDeadline => crate::components::app_actions::advance_to_deadline(session),
+        Action::AdvanceToDeadline => crate::actions::advance_to_deadline(session),
         Action::PlayPause => toggle_play(session),
         Action::StepEffectForward => session.step_effect_forward(),
         Action::StepEffectBack => session.step_effect_back(),
@@ -220,7 +220,7 @@ pub fn run(session: Session, action: Action) {
             .speed
             .update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
         Action::Guided => session.guided.update(|g| *g = !*g),
-        Action::Help => session.help_open.update(|h| *h = !*h),
+        Action::Help => session.dialogs.help_open.update(|h| *h = !*h),
         Action::Poll => session.act(session.next_at(), Input::Poll),
         Action::Welcome => {
             let hint = session.timeline.with_untracked(|t| next(t.member()));
@@ -228,12 +228,15 @@ pub fn run(session: Session, action: Action) {
                 Next::Welcome(answer) => {
                     session.act(session.next_at(), Input::HeartbeatResponse(answer))
                 }
-                _ => session.notice.set(Some(crate::context::Notice::Info(
-                    "Nothing to welcome: w answers a join heartbeat in flight.".to_owned(),
-                ))),
+                _ => session
+                    .dialogs
+                    .notice
+                    .set(Some(crate::context::Notice::Info(
+                        "Nothing to welcome: w answers a join heartbeat in flight.".to_owned(),
+                    ))),
             }
         }
-        Action::Glossary => session.glossary_open.update(|g| *g = !*g),
+        Action::Glossary => session.dialogs.glossary_open.update(|g| *g = !*g),
     }
 }
 

@@ -181,6 +181,9 @@ fn group_handover_questions_agree_with_what_the_group_then_does() {
     let mut asked = 0;
     let mut places = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(dir).expect("group scenarios").flatten() {
+        if entry.path().extension().is_none_or(|e| e != "json") {
+            continue;
+        }
         let text = std::fs::read_to_string(entry.path()).expect("a file");
         let timeline =
             GroupTimeline::from_trace(GroupTrace::parse(&text).expect("a group scenario"));

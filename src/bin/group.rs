@@ -1,5 +1,6 @@
-//! The group page's wasm entry point (assets/pages/group.html): several members and a coordinator.
+//! The group page's wasm entry point (group.html, rendered from index.html by the build): several
+//! members and a coordinator.
 
 fn main() {
-    kip848_viz::start(kip848_viz::app::GroupApp);
+    kip848_viz::start(kip848_viz::pages::group::GroupPage);
 }

@@ -1,6 +1,6 @@
-//! The import page's wasm entry point (assets/pages/import.html): the member view with the log
-//! importer ("Debug your own rebalance"), which the member page hands logs to.
+//! The import page's wasm entry point (import.html, rendered from index.html by the build): the
+//! member view with the log importer ("Debug your own rebalance"), which the member page hands logs to.
 
 fn main() {
-    kip848_viz::start(kip848_viz::app::ImportApp);
+    kip848_viz::start(kip848_viz::pages::import::ImportPage);
 }

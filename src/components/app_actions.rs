@@ -1,42 +1,13 @@
 //! The application's own actions (subscribe, close, complete a callback) and the clock.
 
+use crate::actions::{advance_to_deadline, subscribe, Topics};
 use crate::components::glossary::Term;
-use crate::context::{use_session, Session};
+use crate::context::use_session;
 use crate::shortcuts::{shortcut_of, Action};
 use kip848_core::screen::lint::{lint, Verdict};
 use kip848_core::Machine;
-use kip848_core::{Input, Millis, Model, Outcome};
+use kip848_core::{Input, Model, Outcome};
 use leptos::prelude::*;
-
-/// The topics the subscribe button uses, comma-separated, as typed.
-#[derive(Clone, Copy)]
-struct Topics(RwSignal<String>);
-
-/// Subscribes to the topics typed in the panel (or `orders`).
-pub fn subscribe(session: Session) {
-    let typed = use_context::<Topics>()
-        .map(|t| t.0.get_untracked())
-        .unwrap_or_default();
-    let mut topics: std::collections::BTreeSet<String> = typed
-        .split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_owned)
-        .collect();
-    if topics.is_empty() {
-        topics.insert("orders".to_owned());
-    }
-    session.act(session.next_at(), Input::Subscribe { topics });
-}
-
-/// Ticks at the member's next deadline (or a little later when none is set).
-pub fn advance_to_deadline(session: Session) {
-    let (now, deadline) = session
-        .timeline
-        .with_untracked(|t| (t.now(), t.member().facts().next_deadline));
-    let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
-    session.act(at, Input::Tick);
-}
 
 /// Buttons for the application and for time, each disabled (with the reason) when the member
 /// would reject it.

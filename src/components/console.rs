@@ -55,7 +55,7 @@ pub fn Console() -> impl IntoView {
             .with(|t| match t.member().facts().in_flight {
                 Some(purpose) => format!(
                     "Answering the {} heartbeat in flight",
-                    purpose_name(purpose).to_lowercase()
+                    purpose_name(purpose).to_ascii_lowercase()
                 ),
                 None => "No heartbeat is in flight yet: nothing to answer.".to_owned(),
             })
@@ -111,7 +111,7 @@ pub fn Console() -> impl IntoView {
                 Kind::NoAnswer => view! { <p class="muted">"The heartbeat times out or the connection drops: retriable."</p> }.into_any(),
             }}
             <p class="field-error" role="alert" data-testid="field-error">{move || field_error.get()}</p>
-            <p class="lint" data-testid="lint" data-verdict=move || format!("{:?}", lint_result.with(|l| l.verdict)).to_lowercase()>
+            <p class="lint" data-testid="lint" data-verdict=move || format!("{:?}", lint_result.with(|l| l.verdict)).to_ascii_lowercase()>
                 {move || lint_result.with(|l| l.message.clone())}
             </p>
             <Show when=move || { future() > 0 }>

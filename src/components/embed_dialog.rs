@@ -4,23 +4,29 @@
 //! `../app/`). The session rides in the snippet's fragment, so the embed shows what is on screen.
 
 use crate::address::base_url;
-use crate::embed::{Embed, Theme, GROUP_PANELS};
+use crate::embed::{Embed, Panel, Theme, GROUP_PANELS};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 
 /// The panels the dialog offers, and the ones ticked at first.
-const MEMBER_OFFER: [&str; 8] = [
-    "caption",
-    "member",
-    "assigned",
-    "lane",
-    "inspector",
-    "log",
-    "sequence",
-    "transport",
+const MEMBER_OFFER: [Panel; 8] = [
+    Panel::Caption,
+    Panel::Member,
+    Panel::Assigned,
+    Panel::Lane,
+    Panel::Inspector,
+    Panel::Log,
+    Panel::Sequence,
+    Panel::Transport,
 ];
-const MEMBER_DEFAULT: [&str; 5] = ["caption", "member", "assigned", "lane", "transport"];
-const GROUP_DEFAULT: [&str; 3] = ["caption", "chart", "transport"];
+const MEMBER_DEFAULT: [Panel; 5] = [
+    Panel::Caption,
+    Panel::Member,
+    Panel::Assigned,
+    Panel::Lane,
+    Panel::Transport,
+];
+const GROUP_DEFAULT: [Panel; 3] = [Panel::Caption, Panel::Chart, Panel::Transport];
 
 /// Size presets: (label, width attribute, height in px).
 const SIZES: [(&str, &str, u32); 3] = [
@@ -44,22 +50,17 @@ pub fn EmbedDialog(
     let quiz = RwSignal::new(false);
     let theme = RwSignal::new(Theme::Auto);
     let size = RwSignal::new(0usize);
-    let offer: Vec<&'static str> = if group {
+    let offer: Vec<Panel> = if group {
         GROUP_PANELS.to_vec()
     } else {
         MEMBER_OFFER.to_vec()
     };
-    let defaults: &[&str] = if group {
+    let defaults: &[Panel] = if group {
         &GROUP_DEFAULT
     } else {
         &MEMBER_DEFAULT
     };
-    let panels = RwSignal::new(
-        defaults
-            .iter()
-            .map(|p| (*p).to_owned())
-            .collect::<BTreeSet<_>>(),
-    );
+    let panels = RwSignal::new(defaults.iter().copied().collect::<BTreeSet<_>>());
     // The whole session by default: a range of one step would leave the reader buttons that do
     // nothing (the embed hides its transport then).
     let from = RwSignal::new(None::<usize>);
@@ -146,9 +147,9 @@ pub fn EmbedDialog(
                 <legend>"Panels"</legend>
                 {offer.into_iter().map(|p| view! {
                     <label class="choice">
-                        <input type="checkbox" data-testid=id(&format!("embed-panel-{p}")) prop:checked=move || panels.with(|s| s.contains(p))
-                            on:change=move |ev| { let on = event_target_checked(&ev); panels.update(|s| { if on { s.insert(p.to_owned()); } else { s.remove(p); } }); } />
-                        {p}
+                        <input type="checkbox" data-testid=id(&format!("embed-panel-{}", p.as_str())) prop:checked=move || panels.with(|s| s.contains(&p))
+                            on:change=move |ev| { let on = event_target_checked(&ev); panels.update(|s| { if on { s.insert(p); } else { s.remove(&p); } }); } />
+                        {p.as_str()}
                     </label>
                 }).collect_view()}
             </fieldset>

@@ -13,8 +13,8 @@ pub const KIP_URL: &str = "https://cwiki.apache.org/confluence/display/KAFKA/KIP
 
 /// Starts the first walkthrough as a lesson, at its start.
 pub fn start_walkthrough(session: Session) {
-    if crate::app::open_scenario(session, "01-first-join") {
-        session.lesson.set(true);
+    if crate::scenarios::open_scenario(session, "01-first-join") {
+        session.teaching.lesson.set(true);
         session.lesson_continue();
         focus_transport();
     }
@@ -40,12 +40,12 @@ pub fn FirstPath() -> impl IntoView {
     let hint = Memo::new(move |_| session.timeline.with(|t| next(t.member())));
     // Hints act at the end of the session; in a lesson or a quiz the lesson is the path.
     let hinting = move || {
-        !session.lesson.get()
-            && session.quiz.with(Option::is_none)
+        !session.teaching.lesson.get()
+            && session.teaching.quiz.with(Option::is_none)
             && session.timeline.with(|t| t.future() == 0)
     };
     let writable = session.writable();
-    let lesson = move || session.lesson.get();
+    let lesson = move || session.teaching.lesson.get();
     view! {
         <section class="first-path" aria-label="Where to start">
             <div class="row">
@@ -72,11 +72,11 @@ pub fn FirstPath() -> impl IntoView {
                         </span>
                     }
                 })}
-                <button class="link-button" data-testid="about-button" aria-expanded=move || session.about_open.get().to_string()
-                    on:click=move |_| session.about_open.update(|o| *o = !*o)>"What is KIP-848?"</button>
-                <button class="link-button" data-testid="glossary-button" on:click=move |_| session.glossary_open.set(true)>"Glossary"</button>
+                <button class="link-button" data-testid="about-button" aria-expanded=move || session.dialogs.about_open.get().to_string()
+                    on:click=move |_| session.dialogs.about_open.update(|o| *o = !*o)>"What is KIP-848?"</button>
+                <button class="link-button" data-testid="glossary-button" on:click=move |_| session.dialogs.glossary_open.set(true)>"Glossary"</button>
             </div>
-            <Show when=move || session.about_open.get()>
+            <Show when=move || session.dialogs.about_open.get()>
                 <div class="about" data-testid="about">
                     {kip848_core::teaching::about::ABOUT.iter().map(|p| view! {
                         <p>{p.text} " " <span class="muted small">"(" <SourceLinks ids=p.sources/> ")"</span></p>

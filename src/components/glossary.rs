@@ -3,7 +3,7 @@
 //! focus, announced through `aria-describedby`. The glossary panel lists them all.
 
 use crate::components::source_links::SourceLinks;
-use crate::context::use_session;
+use crate::context::use_dialogs;
 use kip848_core::teaching::glossary::{term_of, TERMS};
 use leptos::prelude::*;
 
@@ -42,23 +42,23 @@ pub fn TermDefinitions() -> impl IntoView {
 /// Every term, its definition, how the shipped client differs, and the source.
 #[component]
 pub fn GlossaryDialog() -> impl IntoView {
-    let session = use_session();
+    let dialogs = use_dialogs();
     let close_button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
-        if session.glossary_open.get() {
+        if dialogs.glossary_open.get() {
             if let Some(button) = close_button.get() {
                 let _ = button.focus();
             }
         }
     });
     view! {
-        <Show when=move || session.glossary_open.get()>
-            <div class="dialog-backdrop" on:click=move |_| session.glossary_open.set(false)></div>
+        <Show when=move || dialogs.glossary_open.get()>
+            <div class="dialog-backdrop" on:click=move |_| dialogs.glossary_open.set(false)></div>
             <div class="dialog glossary" role="dialog" aria-modal="true" aria-labelledby="glossary-title" data-testid="glossary">
                 // Close first, beside the title: focused as the dialog opens, it keeps the list's top in view.
                 <div class="dialog-head">
                     <h2 id="glossary-title">"Glossary"</h2>
-                    <button node_ref=close_button data-testid="glossary-close" on:click=move |_| session.glossary_open.set(false)>"Close"</button>
+                    <button node_ref=close_button data-testid="glossary-close" on:click=move |_| dialogs.glossary_open.set(false)>"Close"</button>
                 </div>
                 // Scrolls on its own: focusable, so the keyboard can scroll it too.
                 <dl tabindex="0" aria-label="Terms and definitions">

@@ -1,6 +1,6 @@
 //! The keyboard shortcuts, listed from the same table the key handler uses.
 
-use crate::context::use_session;
+use crate::context::use_dialogs;
 use crate::shortcuts::{key_label, SHORTCUTS};
 use leptos::prelude::*;
 
@@ -19,23 +19,23 @@ pub const GROUP_KEYS: [(&str, &str); 5] = [
 /// A modal list of every shortcut; `?` or Escape toggles it.
 #[component]
 pub fn HelpDialog() -> impl IntoView {
-    let session = use_session();
+    let dialogs = use_dialogs();
     let close_button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
-        if session.help_open.get() {
+        if dialogs.help_open.get() {
             if let Some(button) = close_button.get() {
                 let _ = button.focus();
             }
         }
     });
     view! {
-        <Show when=move || session.help_open.get()>
-            <div class="dialog-backdrop" on:click=move |_| session.help_open.set(false)></div>
+        <Show when=move || dialogs.help_open.get()>
+            <div class="dialog-backdrop" on:click=move |_| dialogs.help_open.set(false)></div>
             <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help">
                 // Close first, beside the title: focused as the dialog opens, it keeps the list's top in view.
                 <div class="dialog-head">
                     <h2 id="help-title">"Keyboard shortcuts"</h2>
-                    <button node_ref=close_button data-testid="help-close" on:click=move |_| session.help_open.set(false)>"Close"</button>
+                    <button node_ref=close_button data-testid="help-close" on:click=move |_| dialogs.help_open.set(false)>"Close"</button>
                 </div>
                 <table class="shortcuts">
                     <tbody>

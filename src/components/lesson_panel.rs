@@ -40,7 +40,7 @@ pub fn LessonPanel() -> impl IntoView {
                     on:click=move |_| session.lesson_back()>"◀ Back"</button>
                 <button class="primary" data-testid="lesson-continue" aria-keyshortcuts="ArrowRight Space" disabled=finished
                     on:click=move |_| session.lesson_continue()>{move || if finished() { "Finished" } else { "Continue ▶" }}</button>
-                <button data-testid="lesson-exit" on:click=move |_| session.lesson.set(false)>"Leave the lesson"</button>
+                <button data-testid="lesson-exit" on:click=move |_| session.teaching.lesson.set(false)>"Leave the lesson"</button>
             </div>
             <p class="muted keys">"Keys: → or Space continue, ← back."</p>
         </section>

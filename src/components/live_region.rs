@@ -9,7 +9,7 @@ use leptos::prelude::*;
 pub fn LiveRegion() -> impl IntoView {
     let session = use_session();
     let notice = move || {
-        session.notice.get().map(|n| match n {
+        session.dialogs.notice.get().map(|n| match n {
             Notice::Rejected(r) => ("rejected", format!("Rejected: {r}")),
             Notice::Info(i) => ("info", i),
             Notice::Error(e) => ("error", e),

@@ -201,6 +201,7 @@ pub fn Log() -> impl IntoView {
     let window = Memo::new(move |_| {
         let shown = session.shown.get();
         session
+            .imports
             .imported
             .with(|i| session.timeline.with(|t| rows(t, shown, i.as_ref())))
     });

@@ -43,6 +43,7 @@ fn lane_line(name: &str, title: String, lane: &[LaneSpan]) -> Line {
 /// The moment the member view's cursor is at, on the log's clock.
 fn followed(session: Session, together: &Together) -> Option<u64> {
     let client = session
+        .imports
         .imported
         .with(|i| i.as_ref().map(|i| i.client_id.clone()))?;
     let life = together.consumers.iter().find(|c| c.client_id == client)?;
@@ -111,7 +112,7 @@ pub fn LogGroupView() -> impl IntoView {
     // `None`: the moment follows the member view's step.
     let pinned = RwSignal::new(None::<u64>);
     move || {
-        session.log_group.get().map(|group: Arc<LogGroup>| {
+        session.imports.log_group.get().map(|group: Arc<LogGroup>| {
             pinned.set(None);
             let g = group.clone();
             let moment = Memo::new(move |_| {
@@ -144,7 +145,7 @@ pub fn LogGroupView() -> impl IntoView {
             let at_moment = move || {
                 let at = Millis(moment.get());
                 let cursor = session.timeline.with(|t| t.cursor());
-                let shown_client = session.imported.with(|i| i.as_ref().map(|i| i.client_id.clone()));
+                let shown_client = session.imports.imported.with(|i| i.as_ref().map(|i| i.client_id.clone()));
                 let following = pinned.with(Option::is_none);
                 let rows = g.together.at(at).into_iter().map(|(life, point)| {
                     let client = life.client_id.clone();
@@ -304,7 +305,7 @@ pub fn LogGroupView() -> impl IntoView {
                     </ul>
                     {table}
                     {skipped}
-                    <button data-testid="close-together" on:click=move |_| session.log_group.set(None)>"Close the group view of this log"</button>
+                    <button data-testid="close-together" on:click=move |_| session.imports.log_group.set(None)>"Close the group view of this log"</button>
                 </section>
             }
         })

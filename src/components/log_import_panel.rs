@@ -12,7 +12,7 @@ pub fn LogImportPanel() -> impl IntoView {
     let session = use_session();
     let pasted = RwSignal::new(String::new());
     let file_input = NodeRef::<leptos::html::Input>::new();
-    let imported = move || session.imported.get();
+    let imported = move || session.imports.imported.get();
     let pick = move |ev: leptos::ev::Event| {
         let files = ev
             .target()
@@ -79,7 +79,7 @@ pub fn LogImportPanel() -> impl IntoView {
                                 }
                             }).collect_view()}
                         </ol>
-                        {move || session.log_group.with(|g| g.as_ref().map(|g| view! {
+                        {move || session.imports.log_group.with(|g| g.as_ref().map(|g| view! {
                             <p><a href="#log-group" data-testid="open-together">{format!(
                                 "See {} together in the group view of this log",
                                 match (g.together.consumers.len(), g.together.coordinator.is_empty()) {

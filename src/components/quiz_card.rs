@@ -131,7 +131,7 @@ pub fn QuizPanel(
 pub fn QuizCard() -> impl IntoView {
     let session = use_session();
     view! {
-        <QuizPanel asked=Signal::derive(move || session.asked()) state=session.quiz
+        <QuizPanel asked=Signal::derive(move || session.asked()) state=session.teaching.quiz
             total=Signal::derive(move || session.timeline.with(|t| quiz_steps(t).len()))
             check=Callback::new(move |c| session.check(c))
             next=Callback::new(move |()| session.after_feedback())

@@ -92,7 +92,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             .timeline
             .with_untracked(|t| review.review.with_untracked(|r| review_html(t.trace(), r)));
         if download("kip848-review.html", &html).is_none() {
-            session.notice.set(Some(Notice::Error(
+            session.dialogs.notice.set(Some(Notice::Error(
                 "The browser refused the download.".to_owned(),
             )));
         }
@@ -104,7 +104,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             kip848_core::export::rust_test(t.trace(), &name)
         });
         if download("kip848_review_test.rs", &text).is_none() {
-            session.notice.set(Some(Notice::Error(
+            session.dialogs.notice.set(Some(Notice::Error(
                 "The browser refused the download.".to_owned(),
             )));
         }
@@ -134,7 +134,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                         }).collect_view()}
                     </select>
                     <button data-testid="review-open-scenario" on:click=move |_| {
-                        if crate::app::open_scenario(session, &picked.get_untracked()) {
+                        if crate::scenarios::open_scenario(session, &picked.get_untracked()) {
                             review.seek(0);
                         }
                     }>"Open"</button>

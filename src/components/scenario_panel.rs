@@ -2,9 +2,9 @@
 //! each narrated step). The picker shows the scenario on screen; after a load the keyboard is
 //! handed to the transport, so Space plays.
 
-use crate::app::open_scenario;
 use crate::components::source_links::SourceList;
 use crate::context::{use_session, Playback, Session};
+use crate::scenarios::open_scenario;
 use crate::scenarios::titles;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -81,15 +81,15 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <button data-testid="new-session" on:click=move |_| {
                     let config = session.timeline.with_untracked(|t| t.config().clone());
                     session.restart(config);
-                    session.notice.set(None);
+                    session.dialogs.notice.set(None);
                     focus_transport();
                 }>"New session"</button>
             </div>
             })}
             // Predict, then reveal: offered here, on and off at will.
             <label class="choice">
-                <input type="checkbox" data-testid="quiz-toggle" prop:checked=move || session.quiz.with(Option::is_some)
-                    on:change=move |ev| session.quiz.set(event_target_checked(&ev).then(Default::default)) />
+                <input type="checkbox" data-testid="quiz-toggle" prop:checked=move || session.teaching.quiz.with(Option::is_some)
+                    on:change=move |ev| session.teaching.quiz.set(event_target_checked(&ev).then(Default::default)) />
                 "Quiz me: predict each step before it plays"
             </label>
             <p class="scenario-title" data-testid="scenario-title">{move || session.scenario.get()}</p>
@@ -104,7 +104,7 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <blockquote class="narration" data-testid="narration">{note}</blockquote>
             </Show>
             // Guided play pauses on every note (outside a lesson, which has its own): Continue goes on.
-            <Show when=move || session.guided.get() && !session.lesson.get()
+            <Show when=move || session.guided.get() && !session.teaching.lesson.get()
                 && session.playback.get() == crate::context::Playback::Paused && note().is_some()
                 && session.timeline.with(|t| t.cursor() < t.len())>
                 <button class="primary" data-testid="guided-continue" on:click=move |_| session.playback.set(crate::context::Playback::Play)>"Continue ▶"</button>

@@ -48,7 +48,7 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
         Input::Close => ("Application", "close".to_owned()),
         Input::Completed { outcome } => (
             "Application",
-            format!("completed {outcome:?}").to_lowercase(),
+            format!("completed {outcome:?}").to_ascii_lowercase(),
         ),
         Input::Tick => ("Member", "⏱ tick".to_owned()),
         Input::Poll => ("Application", "poll".to_owned()),

@@ -3,10 +3,10 @@
 //! session is untouched.
 
 use super::share_controls::ShareControls;
+use crate::address::fragment;
+use crate::address::Mode;
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
-use crate::mode::Mode;
-use crate::persist::fragment;
 use kip848_core::group::GroupTrace;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
 use kip848_core::session::trace::Trace;
@@ -27,7 +27,7 @@ pub fn import_text(session: Session, text: &str, source: &str) {
             } else {
                 String::new()
             };
-            session.notice.set(Some(Notice::Info(format!(
+            session.dialogs.notice.set(Some(Notice::Info(format!(
                 "Imported {steps} steps from {source}{note}"
             ))));
         }
@@ -35,10 +35,10 @@ pub fn import_text(session: Session, text: &str, source: &str) {
         Err(_) if kip848_core::import::mentions_membership(text) => {
             crate::log_import::import_log(session, text, source, None)
         }
-        Err(_) if GroupTrace::claims(text) => session.notice.set(Some(Notice::Error(format!(
+        Err(_) if GroupTrace::claims(text) => session.dialogs.notice.set(Some(Notice::Error(format!(
             "{source} is a group trace: open the Group tab and import it there. Your session is unchanged."
         )))),
-        Err(e) => session.notice.set(Some(Notice::Error(format!(
+        Err(e) => session.dialogs.notice.set(Some(Notice::Error(format!(
             "Could not import {source}: {e}. Your session is unchanged."
         )))),
     }
@@ -51,7 +51,7 @@ pub fn import_file(session: Session, file: web_sys::File) {
     if file.size() > MAX_TRACE_BYTES as f64 {
         let bytes = file.size() as u64;
         let message = format!("Could not import {name}: it is {bytes} bytes, over the limit of {MAX_TRACE_BYTES} bytes. Your session is unchanged.");
-        session.notice.set(Some(Notice::Error(message)));
+        session.dialogs.notice.set(Some(Notice::Error(message)));
         return;
     }
     leptos::task::spawn_local(async move {
@@ -61,7 +61,7 @@ pub fn import_file(session: Session, file: web_sys::File) {
             .and_then(|v| v.as_string())
         {
             Some(text) => import_text(session, &text, &name),
-            None => session.notice.set(Some(Notice::Error(format!(
+            None => session.dialogs.notice.set(Some(Notice::Error(format!(
                 "Could not read {name} as text. Your session is unchanged."
             )))),
         }
@@ -80,7 +80,7 @@ pub fn import_files(session: Session, files: web_sys::FileList) {
             let name = names.join(" + ");
             let bytes: f64 = several.iter().map(|f| f.size()).sum();
             if bytes > kip848_core::session::limits::MAX_LOG_BYTES as f64 {
-                session.notice.set(Some(Notice::Error(format!(
+                session.dialogs.notice.set(Some(Notice::Error(format!(
                     "Could not import the logs {name}: together they are {} bytes, over the limit of {} bytes. Your session is unchanged.",
                     bytes as u64,
                     kip848_core::session::limits::MAX_LOG_BYTES
@@ -96,7 +96,7 @@ pub fn import_files(session: Session, files: web_sys::FileList) {
                         .ok()
                         .and_then(|v| v.as_string())
                     else {
-                        session.notice.set(Some(Notice::Error(format!(
+                        session.dialogs.notice.set(Some(Notice::Error(format!(
                             "Could not read {} as text. Your session is unchanged.",
                             file.name()
                         ))));
@@ -117,7 +117,7 @@ pub fn import_files(session: Session, files: web_sys::FileList) {
 fn export(session: Session) {
     let json = session.timeline.with_untracked(|t| t.trace().to_json());
     if download("kip848-session.json", &json).is_none() {
-        session.notice.set(Some(Notice::Error(
+        session.dialogs.notice.set(Some(Notice::Error(
             "The browser refused the download.".to_owned(),
         )));
     }
@@ -156,7 +156,7 @@ pub fn SessionPanel() -> impl IntoView {
                 <button data-testid="load-pasted" on:click=move |_| import_text(session, &pasted.get_untracked(), "the pasted text")>"Load pasted trace"</button>
             </details>
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
-            <ShareControls view=Mode::Member notice=session.notice
+            <ShareControls view=Mode::Member notice=session.dialogs.notice
                 fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
                 step=Signal::derive(move || session.timeline.with(|t| t.cursor()))
                 fallback=Signal::derive(move || session.frame.with(|f| f.caption.clone())) />

@@ -3,8 +3,8 @@
 
 use super::embed_dialog::EmbedDialog;
 use crate::address::share;
+use crate::address::Mode;
 use crate::context::Notice;
-use crate::mode::Mode;
 use leptos::prelude::*;
 
 /// `fragment`: the view's session as a link fragment (tracked, so the embed snippet follows it);

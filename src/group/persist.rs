@@ -3,8 +3,8 @@
 
 use super::GroupSession;
 use crate::address::unlink_if_changed;
+use crate::address::Mode;
 use crate::context::Notice;
-use crate::mode::Mode;
 use crate::shelf::Shelf;
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::session::link::{encode_group, SharedGroup};

@@ -1,34 +1,30 @@
-//! Group playback: while playing, one step of the trace per beat, at the member view's speeds. In
-//! guided play a run of "time passes" steps is one beat (one row of the step list), and playback
-//! pauses on every narrated step, whose note then stays until the user goes on.
+//! Group playback (driven by `crate::playback::drive`): one step of the trace per beat, at the
+//! member view's speeds. In guided play a run of "time passes" steps is one beat (one row of the
+//! step list), and playback pauses on every narrated step, whose note then stays until the user
+//! goes on.
 
 use super::GroupSession;
-use crate::playback::delay_ms;
-use gloo_timers::callback::Timeout;
+use crate::playback::Transport;
 use kip848_core::group::step_rows;
 use leptos::prelude::*;
 
-/// Starts the driver; it lives as long as the calling component.
-pub fn drive(session: GroupSession) {
-    crate::playback::follow_speed(session.speed);
-    let timer = StoredValue::new_local(None::<Timeout>);
-    Effect::new(move |_| {
-        let playing = session.playing.get();
-        let speed = session.speed.get();
-        let (cursor, len) = session.timeline.with(|t| (t.cursor(), t.len()));
-        // Dropping a gloo Timeout cancels it.
-        timer.set_value(None);
-        if !playing {
-            return;
+impl Transport for GroupSession {
+    fn speed(self) -> RwSignal<i32> {
+        self.speed
+    }
+    fn playing_tracked(self) -> bool {
+        let playing = self.playing.get();
+        let (cursor, len) = self.timeline.with(|t| (t.cursor(), t.len()));
+        if playing && cursor >= len {
+            self.playing.set(false);
+            return false;
         }
-        if cursor >= len {
-            session.playing.set(false);
-            return;
-        }
-        timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
-            advance(session, cursor)
-        })));
-    });
+        playing
+    }
+    fn beat(self) {
+        let cursor = self.timeline.with_untracked(|t| t.cursor());
+        advance(self, cursor)
+    }
 }
 
 fn advance(session: GroupSession, cursor: usize) {

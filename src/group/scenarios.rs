@@ -4,41 +4,7 @@
 use kip848_core::group::GroupTrace;
 use kip848_core::session::trace::TraceError;
 
-/// Id and file text of each group scenario, in the order the picker lists them.
-pub const GROUP_SCENARIOS: [(&str, &str); 8] = [
-    (
-        "third-member-joins",
-        include_str!("../../assets/group/third-member-joins.json"),
-    ),
-    (
-        "joins-during-revocation",
-        include_str!("../../assets/group/joins-during-revocation.json"),
-    ),
-    (
-        "member-killed",
-        include_str!("../../assets/group/member-killed.json"),
-    ),
-    (
-        "partitions-added",
-        include_str!("../../assets/group/partitions-added.json"),
-    ),
-    (
-        "slow-revoker",
-        include_str!("../../assets/group/slow-revoker.json"),
-    ),
-    (
-        "static-member-restarts",
-        include_str!("../../assets/group/static-member-restarts.json"),
-    ),
-    (
-        "static-member-returns-late",
-        include_str!("../../assets/group/static-member-returns-late.json"),
-    ),
-    (
-        "safety-off",
-        include_str!("../../assets/group/safety-off.json"),
-    ),
-];
+include!(concat!(env!("OUT_DIR"), "/group_scenarios.rs"));
 
 /// The scenario called `id`, parsed.
 pub fn group_scenario(id: &str) -> Option<Result<GroupTrace, TraceError>> {

@@ -3,140 +3,12 @@
 // input → DOM and seek latency with a 10,000-step session, playback smoothness, idle cost, the
 // machine natively (criterion's results) and in wasm. Prints one table; writes target/bench/report.json.
 // Figures are medians over repeats (with the spread); nothing here is asserted by `make test`.
-import { readdir, readFile, mkdir, writeFile, rm, cp } from 'node:fs/promises';
-import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
-import { join, extname } from 'node:path';
+// The loading figures (bytes, slow 4G, the book) are measured in bench-lib.mjs.
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
-
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
-const spread = (xs) => ({ median: median(xs), p95: pct(xs, 0.95), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
-const kb = (b) => b / 1024;
-
-const compressed = (body) => ({
-  raw: body.length,
-  gzip: gzipSync(body, { level: 9 }).length,
-  brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-});
-const add = (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
-const NONE = { raw: 0, gzip: 0, brotli: 0 };
-
-async function sizes() {
-  const dist = join(ROOT, 'dist');
-  const groups = {};
-  for (const name of await readdir(dist)) {
-    const kind = { '.wasm': 'wasm', '.js': 'js', '.css': 'css', '.html': 'html' }[extname(name)] ?? 'other';
-    groups[kind] = add(groups[kind] ?? NONE, compressed(await readFile(join(dist, name))));
-  }
-  return { ...groups, total: Object.values(groups).reduce(add, NONE) };
-}
-
-/** The floors `make size-floor` built (tests/size-floor): the emptiest Leptos page, that page holding the core, and holding the seed model only. */
-async function floors() {
-  const dir = join(ROOT, 'target/bench/floor');
-  const page = async (name) => add(compressed(await readFile(join(dir, `${name}_bg.wasm`))), compressed(await readFile(join(dir, `${name}.js`))));
-  return { empty_page: await page('empty-page'), core_page: await page('core-page'), seed_page: await page('seed-page') };
-}
-
-/**
- * The pages a reader can open and what each loads before its first render: its HTML, boot.js, its
- * own wasm and JS glue, the two stylesheets and the icon. A build from before the split (one page
- * for every view, no group.html) is read as that one page opened with ?mode=group and ?mode=review.
- */
-async function pagesOf(dir) {
-  const split = await readFile(join(dir, 'group.html')).then(() => true).catch(() => false);
-  const module = async (html) => (await readFile(join(dir, html), 'utf8')).match(/<meta name="kip848-module" content="([^"]+)"/)?.[1] ?? 'kip848-viz';
-  const views = [['member', 'index.html', '', 'state'], ['group', 'group.html', '?mode=group', 'group-view'], ['review', 'review.html', '?mode=review', 'review-view'], ['import', 'import.html', null, 'state']];
-  const pages = [];
-  for (const [name, html, query, ready] of views) {
-    if (!split && query === null) continue; // no import page before the split
-    const file = split ? html : 'index.html';
-    // A page with a first-paint snapshot (index.html since the snapshot) paints it with its HTML,
-    // shell.js and the stylesheets, before any of its code has arrived.
-    const shell = (await readFile(join(dir, file), 'utf8')).includes('<div id="shell"');
-    const beforePaint = shell ? [file, 'shell.js', 'main.css', 'group.css'] : null;
-    const extra = shell ? ['shell.js'] : [];
-    pages.push({ name, path: split ? html : `index.html${query}`, ready, beforePaint, files: [file, ...extra, 'boot.js', `${await module(file)}.js`, `${await module(file)}_bg.wasm`, 'main.css', 'group.css', 'favicon.svg'] });
-  }
-  return pages;
-}
-
-async function firstLoadBytes(dir, files) {
-  let total = NONE;
-  for (const f of files) total = add(total, compressed(await readFile(join(dir, f))));
-  return total;
-}
-
-/**
- * When the page's first view was painted: its snapshot's member state, else its caption (Element
- * Timing, marked by tests/e2e/shell.mjs), if the page has a snapshot.
- */
-const STATE_PAINT = () => new Promise((resolve) => {
-  new PerformanceObserver((list, observer) => {
-    const entry = list.getEntries().find((e) => e.identifier === 'member-state' || e.identifier === 'first-view');
-    if (entry) { observer.disconnect(); resolve(entry.renderTime || entry.loadTime); }
-  }).observe({ type: 'element', buffered: true });
-  setTimeout(() => resolve(null), 500);
-});
-
-// Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU 4× slower.
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-
-/** A phone on slow 4G with a cold cache, asking for gzip; `prepare` sees the context first (routes). */
-async function slowPhone(browser, prepare = async () => {}) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
-  await prepare(context);
-  const tab = await context.newPage();
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, tab };
-}
-
-/**
- * The first render of each page under slow 4G, cold cache, served gzip-compressed as a static host
- * serves it (tests/site/serve.mjs with the .gz copies): navigation start to the app's interactive
- * mark, with the page's ready element on screen; median of `loads`, on a phone-sized window.
- */
-async function slowFirstRender(browser, dir, loads = 5) {
-  const { startServer } = await import('../site/serve.mjs');
-  const { execFileSync } = await import('node:child_process');
-  const served = join(ROOT, 'target/bench/served', dir.split('/').filter(Boolean).pop());
-  await rm(served, { recursive: true, force: true });
-  await cp(dir, served, { recursive: true });
-  execFileSync(process.execPath, [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
-  const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: ['gzip'] });
-  const base = `http://127.0.0.1:${server.address().port}/app/`;
-  const out = {};
-  try {
-    for (const page of await pagesOf(dir)) {
-      const times = [];
-      const painted = [];
-      for (let i = 0; i < loads; i += 1) {
-        const { context, tab } = await slowPhone(browser);
-        await tab.goto(base + page.path, { timeout: 60000 });
-        await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
-        const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
-        times.push(interactive);
-        // Without a snapshot the state appears with the app.
-        painted.push((page.beforePaint ? await tab.evaluate(STATE_PAINT) : null) ?? interactive);
-        await context.close();
-      }
-      out[page.name] = {
-        ...spread(times),
-        painted: spread(painted),
-        bytes: await firstLoadBytes(dir, page.files),
-        bytes_before_paint: page.beforePaint ? await firstLoadBytes(dir, page.beforePaint) : null,
-      };
-    }
-  } finally {
-    await new Promise((r) => server.close(r));
-  }
-  return out;
-}
+import { spread, kb, sizes, floors, slowFirstRender, chapter, slowChapter } from './bench-lib.mjs';
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
 const COUNTERS = () => {
@@ -295,106 +167,23 @@ async function criterion() {
   return out;
 }
 
-/**
- * What a reader downloads for one chapter of the book with all its live steps loaded (the one with
- * the most), served as a static host serves the site (tests/site/serve.mjs: precompressed copies,
- * max-age 600), in a fresh browser: every distinct file's brotli and gzip size, and how many times
- * the app's wasm crossed the network for the page.
- */
-async function chapter(browser) {
-  const { startServer } = await import('../site/serve.mjs');
-  const site = join(ROOT, 'target/site');
-  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
-  const counts = {};
-  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
-  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
-  const server = await startServer({ root: site, prefix: '/book/', port: 0 });
-  const fetched = [];
-  server.on('request', (req) => fetched.push(decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
-  const tab = await context.newPage();
-  await tab.goto(`http://127.0.0.1:${server.address().port}/book/${page.replace(/\.md$/, '.html')}`);
-  for (const frame of await tab.locator('iframe').all()) {
-    await frame.scrollIntoViewIfNeeded();
-    await tab.frameLocator(`iframe[title="${await frame.getAttribute('title')}"]`).locator('main').first().waitFor();
-  }
-  await context.close();
-  await new Promise((r) => server.close(r));
-  const files = [...new Set(fetched)].filter((p) => p.startsWith('/book/')).map((p) => p.slice('/book/'.length));
-  let brotli = 0; let gzip = 0;
-  for (const f of files) {
-    const path = join(site, f.endsWith('/') || f === '' ? `${f}index.html` : f);
-    brotli += await readFile(`${path}.br`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
-    gzip += await readFile(`${path}.gz`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
-  }
-  const wasm = fetched.filter((p) => p.endsWith('_bg.wasm'));
-  return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm.length, wasm_modules: new Set(wasm).size };
-}
-
-/**
- * A reader opening a chapter on a phone under slow 4G (cold cache, gzip served) and going to its first
- * live step: when that step's first view is painted and when it is interactive, from the chapter's
- * navigation; median of `loads`. With `plain`, the chapter's iframes are pointed back at the app
- * pages without the step's snapshot (the site before tests/site/live.mjs), for the comparison.
- */
-async function slowChapter(browser, loads = 5) {
-  const { startServer } = await import('../site/serve.mjs');
-  const site = join(ROOT, 'target/site');
-  const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
-  const chapterPath = 'chapters/joining.html';
-  const out = {};
-  try {
-    for (const plain of [false, true]) {
-      const painted = []; const interactive = [];
-      for (let i = 0; i < loads; i += 1) {
-        const { context, tab } = await slowPhone(browser, async (c) => {
-          if (!plain) return;
-          await c.route(`**/${chapterPath}`, async (route) => {
-            const response = await route.fetch();
-            route.fulfill({ response, body: (await response.text()).replace(/(\w+)\.live-[0-9a-f]{10}\.html/g, '$1.html') });
-          });
-        });
-        await tab.goto(`http://127.0.0.1:${server.address().port}/book/${chapterPath}`, { waitUntil: 'commit', timeout: 60000 });
-        await tab.locator('iframe').first().waitFor({ state: 'attached', timeout: 60000 });
-        await tab.locator('iframe').first().scrollIntoViewIfNeeded();
-        const t = await tab.evaluate(async () => {
-          const frame = document.querySelector('iframe');
-          const ready = () => frame.contentWindow?.performance.getEntriesByName('kip848-interactive').length > 0;
-          while (!ready()) await new Promise((r) => setTimeout(r, 50));
-          const w = frame.contentWindow;
-          const offset = w.performance.timeOrigin - performance.timeOrigin;
-          // The frame's first contentful paint: its snapshot, else the app (its body holds nothing else).
-          // (Chromium reports no Element Timing inside an iframe.)
-          const paint = w.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-          const interactive = offset + w.performance.getEntriesByName('kip848-interactive')[0].startTime;
-          return { interactive, painted: paint === null ? interactive : offset + paint };
-        });
-        painted.push(t.painted); interactive.push(t.interactive);
-        await context.close();
-      }
-      out[plain ? 'without_snapshots' : 'with_snapshots'] = { painted: spread(painted), interactive: spread(interactive) };
-    }
-  } finally {
-    await new Promise((r) => server.close(r));
-  }
-  return { chapter: chapterPath, ...out };
-}
-
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const server = await serve();
+// The bench's own build of the member page, with its hooks (make bench: the `bench` feature).
+const hooks = await serve(join(ROOT, 'target/bench/hooks'));
 const browser = await launch();
 let report;
 try {
   const size = await sizes();
   const floor = await floors();
   const first = await firstRender(browser, server.url);
-  const long = await withLongSession(browser, server.url, 10000);
+  const long = await withLongSession(browser, hooks.url, 10000);
   const input = await inputToDom(long.page);
   const seek = await seeks(long.page);
   await long.context.close();
   const play = await playback(browser, server.url);
   const quiet = await idle(browser, server.url);
-  const wasm = await wasmReplay(browser, server.url);
+  const wasm = await wasmReplay(browser, hooks.url);
   const native = await criterion();
   const book = await chapter(browser);
   const reader = await slowChapter(browser);
@@ -466,4 +255,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await hooks.close();
 }

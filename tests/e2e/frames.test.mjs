@@ -8,14 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS, GROUP_SCENARIOS } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-const GROUP_SCENARIOS = ['slow-revoker', 'third-member-joins', 'joins-during-revocation',
-  'static-member-restarts', 'static-member-returns-late', 'member-killed', 'partitions-added', 'safety-off'];
 const scratch = mkdtempSync(join(tmpdir(), 'kip848-frames-'));
 
 /** The core's frames for a trace file, one per position. */

@@ -2,6 +2,7 @@
 // drive Debian's Chromium with playwright-core, and fail on any console error or page error.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -19,13 +20,14 @@ const TYPES = {
 };
 
 /** Starts the static server; resolves to its base URL. */
-export async function serve() {
+export async function serve(dist = DIST) {
+  const root = normalize(dist);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(BASE)) { res.writeHead(404).end(); return; }
     const rel = path.slice(BASE.length) || 'index.html';
-    const file = normalize(join(DIST, rel));
-    if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
+    const file = normalize(join(root, rel));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
@@ -134,11 +136,12 @@ export function setText(set) {
   return parts.length ? parts.join(', ') : '{}';
 }
 
-export const SCENARIOS = ['01-first-join', '02-steady-heartbeats', '03-incremental-reassignment',
-  '04-fenced-while-joined', '05-fenced-mid-revocation', '06-new-assignment-during-reconciliation',
-  '07-retriable-backoff', '08-fatal-error', '09-static-member-leaves', '10-close-while-assigning',
-  '11-open-question-no', '12-open-question-yes', '13-slow-revocation-fenced', '14-lost-instead-of-revoked',
-  '15-unsupported-version-on-join', '16-group-authorization-failed-on-join', '17-stale-member'];
+/** The built-in scenarios, read where the app's build reads them (src/build.rs): the directory. */
+export const SCENARIOS = readdirSync(join(ROOT, 'assets/scenarios'))
+  .filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+/** The group scenarios, in the picker's order (assets/group/ORDER). */
+export const GROUP_SCENARIOS = readFileSync(join(ROOT, 'assets/group/ORDER'), 'utf8')
+  .split('\n').map((l) => l.trim()).filter(Boolean);
 
 /** Waits until the page's first-paint snapshot is on screen (assets/shell.js may wait 200 ms first). */
 export function snapshotShown(page) {

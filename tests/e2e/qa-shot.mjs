@@ -1,6 +1,6 @@
 // scratch QA driver: node qa-shot.mjs jobs.json
 import { readFile } from 'node:fs/promises';
-import { serve, launch } from '/work/main/tests/e2e/harness.mjs';
+import { serve, launch } from './harness.mjs';
 const jobs = JSON.parse(await readFile(process.argv[2], 'utf8'));
 const server = await serve(); const browser = await launch();
 for (const job of jobs) {

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT } from './harness.mjs';
 
@@ -268,7 +269,8 @@ test('a panic shows an overlay that keeps the session downloadable', async () =>
 
 test('a session too long for a link is offered as a file instead', async () => {
   const { page, done } = await open(browser, server.url);
-  const json = await page.evaluate(() => window.wasmBindings.bench_session_json(3000));
+  const json = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--workload', '3000'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   await page.getByTestId('import-file').setInputFiles(file('long.json', json));
   await expectText(page, 'notice', 'Imported 3000 steps from long.json');
   await page.getByTestId('share').click();

@@ -1,6 +1,7 @@
 //! Embed parameters (pure parsing; the embedded page itself is tested end to end).
 
 use kip848_viz::embed::Embed;
+use kip848_viz::embed::Panel;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
@@ -9,7 +10,12 @@ fn parameters_parse_and_junk_is_ignored() {
         "?embed=1&readonly&hide=log,nonsense,sequence&step=4&from=2&to=9&autoplay=1&x=<b>",
     );
     assert!(e.embedded && e.readonly && e.autoplay);
-    assert!(!e.shows("log") && !e.shows("sequence") && !e.shows("console") && e.shows("member"));
+    assert!(
+        !e.shows(Panel::Log)
+            && !e.shows(Panel::Sequence)
+            && !e.shows(Panel::Console)
+            && e.shows(Panel::Member)
+    );
     assert_eq!((e.step, e.range), (Some(4), Some((2, 9))));
     assert_eq!(e.clamp(20), 9);
     assert_eq!(e.clamp(0), 2);

@@ -1,7 +1,7 @@
 //! The whole page mounted: the chain core → wasm → DOM, driven by clicks.
 
 use crate::dom::*;
-use kip848_viz::App;
+use kip848_viz::pages::member::MemberPage as App;
 use leptos::prelude::*;
 use wasm_bindgen_test::*;
 

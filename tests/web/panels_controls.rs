@@ -70,7 +70,7 @@ async fn loading_a_scenario_starts_it_and_shows_its_narration() {
 async fn the_help_lists_every_shortcut() {
     let m = mount(fresh(), || view! { <HelpDialog/> });
     assert!(m.try_find("help").is_none());
-    m.session.help_open.set(true);
+    m.session.dialogs.help_open.set(true);
     tick().await;
     let rows = m
         .find("help")

@@ -6,7 +6,7 @@
 //! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
 //! frame every panel of the page renders at that position. `--quiz FILE` prints the questions the
 //! quiz asks about each step; `--glossary` prints the glossary and `--sources` the sources every
-//! claim cites (no file). `--rust-test FILE [NAME]`
+//! claim cites (no file); `--workload N` a synthetic session of N inputs. `--rust-test FILE [NAME]`
 //! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
@@ -33,6 +33,16 @@ fn main() -> ExitCode {
             let line = kip848_core::teaching::sources::SourceLine::from(source);
             println!("{}", serde_json::to_string(&line).unwrap_or_default());
         }
+        return ExitCode::SUCCESS;
+    }
+    // A synthetic session of N inputs (the benchmark's workload), as a trace file: for tests that
+    // need a long session.
+    if args.len() == 2 && args[0] == "--workload" {
+        let Some(len) = args[1].to_str().and_then(|n| n.parse::<usize>().ok()) else {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        };
+        println!("{}", kip848_core::session::workload::session(len).to_json());
         return ExitCode::SUCCESS;
     }
     if args.first().is_some_and(|a| a == "--rust-test") {
@@ -101,7 +111,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --glossary, or kip848-replay --sources";
+const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --glossary, kip848-replay --sources, or kip848-replay --workload N";
 
 /// `--rust-test FILE [NAME]`: the trace as a Rust test of kip848-core, named NAME (else after the
 /// file).

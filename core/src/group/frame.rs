@@ -5,7 +5,6 @@
 
 use super::timeline::GroupTimeline;
 use super::GroupInput;
-use super::Segment;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::state::StateName;
 use crate::screen::words::call;
@@ -188,15 +187,7 @@ impl GroupTimeline {
 
     fn alarm(&self) -> (&'static str, String) {
         let sim = self.sim();
-        let now: Vec<String> = sim
-            .history()
-            .entries()
-            .last()
-            .into_iter()
-            .flat_map(|(_, now)| now.iter())
-            .filter(|(_, h)| h.segment() == Segment::Double)
-            .map(|((topic, p), h)| format!("{topic}-{p} ({})", h.owners.join(" and ")))
-            .collect();
+        let now = sim.double_owned_now();
         if !now.is_empty() {
             (
                 "now",

@@ -119,6 +119,20 @@ impl GroupSim {
         ownership::snapshot(&self.members, &self.coordinator, &self.processes)
     }
 
+    /// The partitions two members own right now, each with its owners (`orders-0 (m-1 and m-2)`):
+    /// what the alarm and the chart name.
+    pub fn double_owned_now(&self) -> Vec<String> {
+        // The history's newest entry is the group as it is now.
+        self.history
+            .entries()
+            .last()
+            .into_iter()
+            .flat_map(|(_, now)| now.iter())
+            .filter(|(_, h)| h.segment() == super::Segment::Double)
+            .map(|((topic, p), h)| format!("{topic}-{p} ({})", h.owners.join(" and ")))
+            .collect()
+    }
+
     /// Who held each partition, every time it changed.
     pub fn history(&self) -> &History {
         &self.history

@@ -165,7 +165,7 @@ impl FactWords {
                 (Some(p), Some(r)) => format!(
                     "{} heartbeat; {} waits behind it",
                     purpose_name(p),
-                    purpose_name(r).to_lowercase()
+                    purpose_name(r).to_ascii_lowercase()
                 ),
             },
             awaiting: f.awaiting.as_ref().map_or("nothing".to_owned(), call),

@@ -1,15 +1,15 @@
 //! Scenario picker, narration, transport, time passing, and the group session as a file, a link
 //! or an embed.
 
+use crate::address::Mode;
 use crate::components::share_controls::ShareControls;
 use crate::components::source_links::SourceList;
 use crate::context::Notice;
 use crate::download::download;
-use crate::embed::Embed;
+use crate::embed::{Embed, Panel};
 use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
-use crate::mode::Mode;
 use kip848_core::group::GroupTrace;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
 use leptos::prelude::*;
@@ -109,9 +109,9 @@ pub fn GroupControls() -> impl IntoView {
     let file_input = NodeRef::<leptos::html::Input>::new();
     // An embed shows what its `show=`/`hide=` name; a read-only one cannot load, act or import.
     let embed = use_context::<Embed>().unwrap_or_default();
-    let controls = embed.shows("controls");
-    let caption = embed.shows("caption");
-    let transport = embed.shows("transport");
+    let controls = embed.shows(Panel::Controls);
+    let caption = embed.shows(Panel::Caption);
+    let transport = embed.shows(Panel::Transport);
     view! {
         <section class="panel group-controls" aria-labelledby="group-scenarios-title" class:compact=!controls>
             <h2 id="group-scenarios-title" class:visually-hidden=!controls>"Group scenarios"</h2>

@@ -59,20 +59,7 @@ pub fn OwnershipChart() -> impl IntoView {
             (rows(sim.history(), sim.now()), sim.now().0)
         })
     });
-    let now_double = move || {
-        session.timeline.with(|t| {
-            // The history's newest entry is the group as it is now.
-            t.sim()
-                .history()
-                .entries()
-                .last()
-                .into_iter()
-                .flat_map(|(_, now)| now.iter())
-                .filter(|(_, h)| h.segment() == Segment::Double)
-                .map(|((topic, p), h)| format!("{topic}-{p} ({})", h.owners.join(" and ")))
-                .collect::<Vec<_>>()
-        })
-    };
+    let now_double = move || session.timeline.with(|t| t.sim().double_owned_now());
     let ever = move || {
         session
             .timeline

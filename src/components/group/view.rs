@@ -6,8 +6,9 @@ use super::{
     steps::GroupSteps,
 };
 use crate::components::quiz_card::QuizPanel;
-use crate::embed::Embed;
-use crate::group::{playback, use_group_session};
+use crate::embed::{Embed, Panel};
+use crate::group::use_group_session;
+use crate::playback;
 use leptos::prelude::*;
 
 /// The group view's quiz: when does a partition's new owner get it.
@@ -29,20 +30,20 @@ pub fn GroupView() -> impl IntoView {
     playback::drive(session);
     // An embed shows the panels its address names (`show=`, `hide=`); a read-only one no settings.
     let embed = use_context::<Embed>().unwrap_or_default();
-    let shows = |panel: &str| embed.shows(panel);
-    let controls = shows("controls") || shows("caption") || shows("transport");
+    let shows = |panel: Panel| embed.shows(panel);
+    let controls = shows(Panel::Controls) || shows(Panel::Caption) || shows(Panel::Transport);
     view! {
         <main class="group-layout" class:embedded=embed.embedded data-testid="group-view">
             <Show when=move || session.quiz.with(Option::is_some)>
                 <GroupQuiz/>
             </Show>
             {controls.then(|| view! { <GroupControls/> })}
-            {shows("chart").then(|| view! { <OwnershipChart/> })}
-            {shows("members").then(|| view! { <MemberColumns/> })}
-            {shows("coordinator").then(|| view! { <CoordinatorPanel/> })}
-            {shows("lanes").then(|| view! { <MessageLanes/> })}
-            {shows("steps").then(|| view! { <GroupSteps/> })}
-            {(shows("settings") && !embed.readonly).then(|| view! { <GroupSettings/> })}
+            {shows(Panel::Chart).then(|| view! { <OwnershipChart/> })}
+            {shows(Panel::Members).then(|| view! { <MemberColumns/> })}
+            {shows(Panel::Coordinator).then(|| view! { <CoordinatorPanel/> })}
+            {shows(Panel::Lanes).then(|| view! { <MessageLanes/> })}
+            {shows(Panel::Steps).then(|| view! { <GroupSteps/> })}
+            {(shows(Panel::Settings) && !embed.readonly).then(|| view! { <GroupSettings/> })}
         </main>
     }
 }

@@ -105,13 +105,18 @@ pub fn text_width(chars: usize, size: f64) -> f64 {
 
 /// A number as SVG wants it: at most two decimals, no trailing zeros (deterministic text).
 pub fn num(v: f64) -> String {
-    let rounded = (v * 100.0).round() / 100.0;
-    let text = format!("{rounded:.2}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_owned()
-    } else {
-        text.to_owned()
+    // In hundredths, written with integer formatting: float formatting (`{:.2}`) would bring its
+    // tables into every page's wasm for these numbers alone.
+    let hundredths = (v * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let (whole, frac) = (
+        hundredths.unsigned_abs() / 100,
+        hundredths.unsigned_abs() % 100,
+    );
+    match frac {
+        0 => format!("{sign}{whole}"),
+        f if f % 10 == 0 => format!("{sign}{whole}.{}", f / 10),
+        f => format!("{sign}{whole}.{f:02}"),
     }
 }
 
@@ -125,5 +130,21 @@ mod tests {
         assert_eq!(num(3.10), "3.1");
         assert_eq!(num(12.0), "12");
         assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-2.05), "-2.05");
+        assert_eq!(num(-0.5), "-0.5");
+        assert_eq!(num(100.999), "101");
+    }
+
+    /// The integer writing agrees with float formatting wherever a diagram has numbers.
+    #[test]
+    fn numbers_agree_with_float_formatting() {
+        for i in -200_000..200_000 {
+            let v = f64::from(i) / 137.0;
+            let rounded = (v * 100.0).round() / 100.0;
+            let text = format!("{rounded:.2}");
+            let text = text.trim_end_matches('0').trim_end_matches('.');
+            let expected = if text == "-0" { "0" } else { text };
+            assert_eq!(num(v), expected, "{v}");
+        }
     }
 }

@@ -2,41 +2,13 @@
 //! session on the shipped-client model (`kip848_core::import`), with where each step came from and
 //! where the model and the log part ways. The log never leaves the browser.
 
+pub mod imported;
+
+pub use imported::{ImportedLog, LogGroup};
+
 use crate::context::{Notice, Session};
-use kip848_core::import::{
-    BrokerTimeline, Divergence, ImportError, ParsedLog, StepSource, Together,
-};
+use kip848_core::import::{ImportError, ParsedLog};
 use leptos::prelude::*;
-
-/// What the page keeps of an imported log beside the session it became.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportedLog {
-    pub client_id: String,
-    pub version: Option<String>,
-    /// `steps[i]` is where step `i` of the session came from.
-    pub steps: Vec<StepSource>,
-    pub divergences: Vec<Divergence>,
-    pub report: Vec<String>,
-    /// The consumers with membership lines, to pick another.
-    pub consumers: Vec<String>,
-}
-
-/// A log's consumers and coordinator together: what the import page's group view draws.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogGroup {
-    /// Where the log came from (`consumer.log`, `the pasted text`).
-    pub source: String,
-    pub together: Together,
-    /// The coordinator's lines, for the table beside the charts.
-    pub broker: Option<BrokerTimeline>,
-}
-
-impl ImportedLog {
-    /// The divergence found after step `index` (0-based), if any.
-    pub fn divergence(&self, index: usize) -> Option<&Divergence> {
-        self.divergences.iter().find(|d| d.step == index)
-    }
-}
 
 thread_local! {
     /// The last log's text, to import another of its consumers.
@@ -80,7 +52,7 @@ fn hand_over(session: Session, text: &str, source: &str) {
         .flatten()
         .is_some_and(|s| s.set_item(HANDOFF, &value).is_ok());
     if !stored {
-        session.notice.set(Some(Notice::Error(format!(
+        session.dialogs.notice.set(Some(Notice::Error(format!(
             "The log {source} is too large to hand to the log importer in this browser: open {IMPORT_PAGE} and drop it there. Your session is unchanged."
         ))));
         return;
@@ -174,8 +146,8 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         // Only the coordinator's lines: its timeline, and the session as it was.
         Ok(Err(group)) => {
             LAST_LOG.with(|l| l.borrow_mut().clear());
-            session.log_group.set(Some(group));
-            session.notice.set(Some(Notice::Info(format!(
+            session.imports.log_group.set(Some(group));
+            session.dialogs.notice.set(Some(Notice::Info(format!(
                 "The log {source} has the group coordinator's lines and no consumer's membership line: its timeline is shown under \"The group, from this log\". Your session is unchanged."
             ))));
             return;
@@ -204,20 +176,21 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         }
     }
     session.load(trace, true);
-    session.imported.set(Some(view));
+    session.imports.imported.set(Some(view));
     // Another consumer of the same log: the group view stays as it is (and where it is).
     if session
+        .imports
         .log_group
         .with_untracked(|now| !same_log(now, &group))
     {
-        session.log_group.set(group);
+        session.imports.log_group.set(group);
     }
     let times = if times_inferred {
         " The log has no timestamps: the steps keep its order and their times are inferred."
     } else {
         ""
     };
-    session.notice.set(Some(Notice::Info(format!(
+    session.dialogs.notice.set(Some(Notice::Info(format!(
         "Imported consumer {client_id} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.{times}"
     ))));
 }
@@ -225,7 +198,7 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
 /// On the import page, after a reload: the last import's summary, divergences and group view, if
 /// the session on screen is still the one that import made (its title); the session is not touched.
 pub fn restore_last_import(session: Session) {
-    if session.imported.with_untracked(Option::is_some) {
+    if session.imports.imported.with_untracked(Option::is_some) {
         return;
     }
     let Some(value) = window()
@@ -253,8 +226,8 @@ pub fn restore_last_import(session: Session) {
     }
     if let Ok(Ok(read)) = read(&text, &source, Some(&client)) {
         LAST_LOG.with(|l| *l.borrow_mut() = text);
-        session.imported.set(Some(read.view));
-        session.log_group.set(read.group);
+        session.imports.imported.set(Some(read.view));
+        session.imports.log_group.set(read.group);
     }
 }
 
@@ -274,7 +247,7 @@ pub fn import_consumer(session: Session, client: &str) {
 }
 
 fn refuse(session: Session, source: &str, e: &ImportError) {
-    session.notice.set(Some(Notice::Error(format!(
+    session.dialogs.notice.set(Some(Notice::Error(format!(
         "Could not import the log {source}: {e}. Your session is unchanged."
     ))));
 }

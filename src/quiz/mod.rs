@@ -3,32 +3,14 @@
 //! they are answered, the step is revealed effect by effect. Only the learner's progress lives
 //! here; questions, answers and rules come from the core. Nothing leaves the browser.
 
+pub mod state;
+
+pub use state::QuizState;
+
 use crate::context::{Playback, Session};
 use kip848_core::teaching::quiz::{questions, quiz_steps, Question};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
-use std::collections::BTreeSet;
-
-/// The learner's progress through a quiz.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct QuizState {
-    /// The step whose questions are on screen, before it is shown.
-    pub asking: Option<usize>,
-    /// Which of its questions is on screen.
-    pub question: usize,
-    /// The choice checked for it (its feedback is then shown).
-    pub checked: Option<usize>,
-    /// Steps whose questions are answered: they play freely now.
-    pub done: BTreeSet<usize>,
-    /// Every answer: (step, question, right).
-    pub answers: Vec<(usize, usize, bool)>,
-}
-
-impl QuizState {
-    pub fn right(&self) -> usize {
-        self.answers.iter().filter(|a| a.2).count()
-    }
-}
 
 impl Session {
     /// Where a forward move to `to` from `here` must stop to ask first: the end of the step before
@@ -43,6 +25,7 @@ impl Session {
             return None;
         }
         let done = self
+            .teaching
             .quiz
             .with_untracked(|q| q.as_ref().map(|q| q.done.clone()))?;
         let ahead = |s: &usize| *s > here.step || (*s == here.step && here.shown == 0);
@@ -56,7 +39,7 @@ impl Session {
     /// Stops to ask about `step`.
     pub(crate) fn ask(&self, step: usize) {
         self.playback.set(Playback::Paused);
-        self.quiz.update(|q| {
+        self.teaching.quiz.update(|q| {
             if let Some(q) = q {
                 q.asking = Some(step);
                 q.question = 0;
@@ -67,7 +50,10 @@ impl Session {
 
     /// The questions on screen, if any.
     pub fn asked(&self) -> Option<(usize, Vec<Question>)> {
-        let step = self.quiz.with(|q| q.as_ref().and_then(|q| q.asking))?;
+        let step = self
+            .teaching
+            .quiz
+            .with(|q| q.as_ref().and_then(|q| q.asking))?;
         Some((step, self.timeline.with(|t| questions(t, step))))
     }
 
@@ -76,7 +62,7 @@ impl Session {
         let Some((step, asked)) = self.asked() else {
             return;
         };
-        self.quiz.update(|q| {
+        self.teaching.quiz.update(|q| {
             let Some(q) = q else { return };
             if q.checked.is_some() {
                 return;
@@ -95,7 +81,7 @@ impl Session {
             return;
         };
         let mut reveal = false;
-        self.quiz.update(|q| {
+        self.teaching.quiz.update(|q| {
             let Some(q) = q else { return };
             if q.question + 1 < asked.len() {
                 q.question += 1;

@@ -1,0 +1,37 @@
+//! What the application does, as one call each (subscribe, let time pass): the buttons and the
+//! keys both call these, so neither imports the other.
+
+use crate::context::Session;
+use kip848_core::Machine;
+use kip848_core::{Input, Millis};
+use leptos::prelude::*;
+
+/// The topics the subscribe button uses, comma-separated, as typed.
+#[derive(Clone, Copy)]
+pub struct Topics(pub RwSignal<String>);
+
+/// Subscribes to the topics typed in the panel (or `orders`).
+pub fn subscribe(session: Session) {
+    let typed = use_context::<Topics>()
+        .map(|t| t.0.get_untracked())
+        .unwrap_or_default();
+    let mut topics: std::collections::BTreeSet<String> = typed
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if topics.is_empty() {
+        topics.insert("orders".to_owned());
+    }
+    session.act(session.next_at(), Input::Subscribe { topics });
+}
+
+/// Ticks at the member's next deadline (or a little later when none is set).
+pub fn advance_to_deadline(session: Session) {
+    let (now, deadline) = session
+        .timeline
+        .with_untracked(|t| (t.now(), t.member().facts().next_deadline));
+    let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
+    session.act(at, Input::Tick);
+}

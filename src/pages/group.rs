@@ -1,0 +1,71 @@
+//! The group page (group.html): several members and a coordinator that follows KIP-848's rules.
+
+use super::{options, Shell};
+use crate::address;
+use crate::address::Mode;
+use crate::components::group::GroupView;
+use crate::context::{provide_session_with, Notice};
+use crate::group::persist::fragment as group_fragment;
+use crate::mode::{on_group_key, open_group};
+use kip848_core::session::link::{decode_link, Link, LinkError, SharedGroup};
+use kip848_core::Timeline;
+use leptos::prelude::*;
+
+/// What the group page is for, under its title.
+const TAGLINE: &str = "Several members and a coordinator that follows KIP-848's rules: watch partitions move between members, and step in.";
+
+/// The group page.
+#[component]
+pub fn GroupPage() -> impl IntoView {
+    let embed = options(true);
+    // The page's member session is only the help and glossary's home: no save is read.
+    let session = provide_session_with(Timeline::default(), embed.clone());
+    let (link, unread) = group_start();
+    let group = open_group(&embed, link);
+    if let Some(e) = unread {
+        group.notice.set(Some(Notice::Error(format!(
+            "This link could not be opened: {e}."
+        ))));
+    }
+    address::follow_links(
+        session,
+        move || group_fragment(group),
+        move |hash| match decode_link(hash) {
+            Ok(Link::Group(shared)) => {
+                group.open_shared(shared);
+                address::mark_linked(Mode::Group);
+            }
+            // It was read as a group link; a member link never reaches here.
+            Ok(Link::Member(_)) => {}
+            Err(e) => group
+                .notice
+                .set(Some(Notice::Error(address::link_error(&e)))),
+        },
+        || crate::mode::open_link_on(Mode::Member),
+        move |notice| group.notice.set(Some(notice)),
+    );
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        on_group_key(group, session, &ev);
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <Shell mode=Mode::Group tagline=TAGLINE presenter=true blank=Signal::stored(false)>
+            <GroupView/>
+        </Shell>
+    }
+}
+
+/// The group session a link in the address holds, if it holds one, or why it could not be read; a
+/// member link on the group page belongs to the member page, which opens it.
+fn group_start() -> (Option<SharedGroup>, Option<LinkError>) {
+    let hash = window().location().hash().unwrap_or_default();
+    match (hash.len() > 1).then(|| decode_link(&hash)) {
+        Some(Ok(Link::Group(shared))) => (Some(shared), None),
+        Some(Ok(Link::Member(_))) => {
+            crate::mode::open_link_on(Mode::Member);
+            (None, None)
+        }
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    }
+}

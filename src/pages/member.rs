@@ -1,0 +1,146 @@
+//! The member page (index.html): one member, the coordinator played by the user. The import page
+//! is the same view with the log importer on top ([`super::import`]).
+
+use super::{open_member, options, Shell};
+use crate::address::Mode;
+use crate::components::{
+    app_actions::AppActions, app_lane::AppLane, assigned_set::AssignedSet,
+    config_panel::ConfigPanel, console::Console, diagram::Diagram, first_path::FirstPath,
+    fork_undo::ForkUndo, inspector::Inspector, lesson_panel::LessonPanel, live_region::LiveRegion,
+    log::Log, log_import_panel::LogImportPanel, member_facts::MemberFacts,
+    presenter::PresenterNotes, quiz_card::QuizCard, scenario_panel::ScenarioPanel,
+    sequence::Sequence, session_panel::SessionPanel, time_controls::TimeControls,
+};
+use crate::context::Session;
+use crate::embed::{Embed, Panel};
+use crate::{address, keys, persist, playback};
+use leptos::prelude::*;
+
+/// What the member page is for, under its title.
+const TAGLINE: &str = "You are the group coordinator. Answer the member's heartbeats and watch its state machine react, one effect at a time.";
+
+/// The member page.
+#[component]
+pub fn MemberPage() -> impl IntoView {
+    let embed = options(false);
+    let session = start(&embed);
+    view! { <MemberView session=session embed=embed tagline=TAGLINE importer=None/> }
+}
+
+/// The member session of a member view: opened, driven, saved, and following links.
+pub(super) fn start(embed: &Embed) -> Session {
+    let (session, group_link) = open_member(embed);
+    // A group link opened on a member page: the group page opens it (and says if it cannot).
+    if group_link {
+        crate::mode::open_link_on(Mode::Group);
+    }
+    playback::drive(session);
+    // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
+    if !embed.embedded {
+        persist::autosave(session);
+    }
+    address::follow_links(
+        session,
+        String::new,
+        |_| crate::mode::open_link_on(Mode::Group),
+        || {},
+        move |notice| session.dialogs.notice.set(Some(notice)),
+    );
+    session
+}
+
+/// The member view, with its keys: the member page's, and the import page's below its importer.
+#[component]
+pub(super) fn MemberView(
+    session: Session,
+    embed: Embed,
+    tagline: &'static str,
+    /// The import page's importer, drawn on top (and then no link to itself). A function the
+    /// import page passes, so that the member page's module never holds the importer's panels.
+    importer: Option<fn() -> AnyView>,
+) -> impl IntoView {
+    let blank = RwSignal::new(false);
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        keys::on_key(session, ev, blank)
+    });
+    on_cleanup(move || keys.remove());
+    let embedded = embed.embedded;
+    let present = embed.present;
+    let shows = move |panel: Panel| embed.shows(panel);
+    view! {
+        <a class="skip-link" href="#member-title">"Skip to the member"</a>
+        <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
+            on:click=move |ev| { ev.prevent_default(); crate::components::scenario_panel::focus_transport(); }>
+            "Skip to the time controls"</a>
+        <Shell mode=Mode::Member tagline=tagline models=true presenter=importer.is_none() blank=blank>
+        <div class="member-mode">
+        // The import page opens on its importer.
+        {importer.map(|top| view! { <div class="import-top">{top()}</div> })}
+        {shows(Panel::Header).then(|| view! { <FirstPath/> })}
+        {shows(Panel::Caption).then(|| view! { <LiveRegion/> })}
+        {session.writable().then(|| view! {
+            <ForkUndo
+                forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|f| (f.at, f.dropped))))
+                undo=Callback::new(move |()| session.undo_fork())/>
+        })}
+        <main class="layout" class:embedded=embedded class:teaching=move || session.teaching.lesson.get() || session.teaching.quiz.with(Option::is_some)
+            on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+            on:drop=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                if !session.writable() {
+                    return;
+                }
+                if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
+                    crate::components::session_panel::import_files(session, files);
+                }
+            }>
+            <div class="column controls-column">
+                {present.then(|| view! { <PresenterNotes/> })}
+                <Show when=move || session.teaching.quiz.with(Option::is_some)>
+                    <QuizCard/>
+                </Show>
+                <Show when=move || session.teaching.lesson.get()>
+                    <LessonPanel/>
+                </Show>
+                {shows(Panel::Scenarios).then(|| view! { <ScenarioPanel/> })}
+                {shows(Panel::Console).then(|| view! { <Console/> })}
+                {shows(Panel::Actions).then(|| view! { <AppActions/> })}
+            </div>
+            <div class="column member-column">
+                {shows(Panel::Member).then(|| view! {
+                    <section class="panel member" aria-labelledby="member-title">
+                        <h2 id="member-title">"Member"</h2>
+                        <Diagram/>
+                        <MemberFacts/>
+                    </section>
+                })}
+                {shows(Panel::Assigned).then(|| view! { <AssignedSet/> })}
+            </div>
+            <div class="column detail-column">
+                {shows(Panel::Inspector).then(|| view! { <Inspector/> })}
+                {shows(Panel::Lane).then(|| view! { <AppLane/> })}
+            </div>
+            <div class="history">
+                {shows(Panel::Log).then(|| view! { <Log/> })}
+                {shows(Panel::Sequence).then(|| view! { <Sequence/> })}
+            </div>
+            {shows(Panel::Compare).then(|| view! {
+                <section class="panel compare" aria-labelledby="compare-title">
+                    <h2 id="compare-title">"The seed design against the client Kafka shipped"</h2>
+                    <p class="muted">"The same inputs through both models, side by side on one cursor, every difference grouped by its cause."</p>
+                    <a class="button" data-testid="open-review" href=crate::mode::page_href(Mode::Review)>"Open the review view"</a>
+                </section>
+            })}
+            {shows(Panel::Config).then(|| view! { <ConfigPanel/> })}
+            {shows(Panel::Session).then(|| view! { <SessionPanel/> })}
+            {(importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}
+        </main>
+        {shows(Panel::Transport).then(|| view! {
+            <footer class="transport-bar">
+                <TimeControls/>
+            </footer>
+        })}
+        </div>
+        </Shell>
+    }
+}

@@ -1,0 +1,35 @@
+//! The review page (review.html): the seed design and the client Kafka shipped side by side, on
+//! the member session's inputs.
+
+use super::member::start;
+use super::{options, Shell};
+use crate::address::Mode;
+use crate::components::review_view::ReviewView;
+use crate::mode::on_review_key;
+use crate::review::{ReviewSession, COLD_START};
+use crate::scenarios::open_scenario;
+use leptos::prelude::*;
+
+/// What the review page is for, under its title.
+const TAGLINE: &str = "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.";
+
+/// The review page.
+#[component]
+pub fn ReviewPage() -> impl IntoView {
+    let embed = options(false);
+    let session = start(&embed);
+    // A cold review page (no session yet) opens on a scenario where the two models part ways.
+    if session.timeline.with_untracked(|t| t.is_empty()) {
+        open_scenario(session, COLD_START);
+    }
+    let review = ReviewSession::new(session);
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        on_review_key(review, session, &ev);
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <Shell mode=Mode::Review tagline=TAGLINE blank=Signal::stored(false)>
+            <ReviewView review=review/>
+        </Shell>
+    }
+}
