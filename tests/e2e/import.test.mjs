@@ -73,6 +73,22 @@ test('a paste that is neither a trace nor a membership log says so and keeps the
   await done();
 });
 
+test("a librdkafka consumer's log is refused naming its consumer, in the core's words, and the session stays", async () => {
+  const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-fenced.log');
+  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', log], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 2);
+  const why = run.stderr.trim().split(': ').slice(2).join(': ');
+  assert.match(why, /^this is a log of librdkafka's consumer c1#consumer-7/);
+  const { page, done } = await open(browser, `${server.url}import.html`, { ready: 'log-import-button' });
+  const before = await text(page, 'position');
+  await page.getByTestId('log-paste').fill(await readFile(log, 'utf8'));
+  await page.getByTestId('log-import-button').click();
+  await expectText(page, 'notice', `Could not import the log the pasted text: ${why}. Your session is unchanged.`);
+  assert.equal(await page.getByTestId('imported-log').count(), 0);
+  assert.equal(await text(page, 'position'), before);
+  await done();
+});
+
 // ---- several consumers, and the coordinator: the group view of a log ----
 
 const ZOMBIE = join(ROOT, 'core/tests/logs/v4.1-group-zombie.log');

@@ -82,6 +82,8 @@ pub enum ImportError {
         classic: Vec<String>,
         /// Share consumers (KIP-932) the log has: a share group is not a consumer group.
         share: Vec<String>,
+        /// librdkafka consumers the log has (`c1#consumer-2`): another client's state machine.
+        librdkafka: Vec<String>,
     },
     /// The named client is not in the log; these are.
     UnknownClient { asked: String, known: Vec<String> },
@@ -108,7 +110,21 @@ impl fmt::Display for ImportError {
                 client,
                 classic,
                 share,
+                librdkafka,
             } => {
+                // A log of librdkafka's consumers has membership lines, of another state machine.
+                if client.is_none() && !librdkafka.is_empty() {
+                    let noun = if librdkafka.len() == 1 {
+                        "consumer"
+                    } else {
+                        "consumers"
+                    };
+                    return write!(
+                        f,
+                        "this is a log of librdkafka's {noun} {} (librdkafka is the client of confluent-kafka for Python, Go, .NET and Node): this importer reads the Java consumer's membership lines, not librdkafka's",
+                        librdkafka.join(", ")
+                    );
+                }
                 match client {
                     Some(c) => write!(f, "no KIP-848 membership line for consumer {c:?}")?,
                     None => f.write_str("no KIP-848 consumer membership line (transition, reconciliation, heartbeat error or DEBUG heartbeat) in this log")?,
@@ -127,6 +143,13 @@ impl fmt::Display for ImportError {
                         "; {} {} a share consumer (KIP-932), whose share group is not a consumer group",
                         share.join(", "),
                         if share.len() == 1 { "is" } else { "are" }
+                    )?;
+                }
+                if !librdkafka.is_empty() {
+                    write!(
+                        f,
+                        "; librdkafka's consumers here: {}",
+                        librdkafka.join(", ")
                     )?;
                 }
                 Ok(())
@@ -179,6 +202,8 @@ pub struct ParsedLog {
     counts: read::text::LineCounts,
     attribution: read::consumers::Attribution,
     broker: Vec<bool>,
+    /// librdkafka's consumers, named in a refusal.
+    librdkafka: Vec<String>,
 }
 
 impl ParsedLog {
@@ -187,11 +212,15 @@ impl ParsedLog {
         let (records, counts) = read::text::split_records(text)?;
         let broker: Vec<bool> = records.iter().map(group_view::broker::is_broker).collect();
         let attribution = read::consumers::attribute(&records, &broker);
+        // Every line as written: a librdkafka line has no head this reader knows, so it is only
+        // ever a continuation of a record (or an orphan).
+        let librdkafka = read::librdkafka::consumers(text.lines());
         Ok(ParsedLog {
             records,
             counts,
             attribution,
             broker,
+            librdkafka,
         })
     }
 
@@ -244,6 +273,7 @@ impl ParsedLog {
                 .collect()
         };
         let share = || self.attribution.share.clone();
+        let librdkafka = || self.librdkafka.clone();
         let Some(asked) = client_id else {
             return consumers
                 .iter()
@@ -252,6 +282,7 @@ impl ParsedLog {
                     client: None,
                     classic: classic(),
                     share: share(),
+                    librdkafka: librdkafka(),
                 });
         };
         match consumers.iter().position(|c| c.client_id == asked) {
@@ -260,6 +291,7 @@ impl ParsedLog {
                 client: Some(asked.to_owned()),
                 classic: classic(),
                 share: share(),
+                librdkafka: librdkafka(),
             }),
             None => Err(ImportError::UnknownClient {
                 asked: asked.to_owned(),

@@ -10,6 +10,7 @@
 mod coordinator;
 mod every_log;
 mod golden;
+mod librdkafka;
 mod member_logs;
 
 use kip848_core::import::{Imported, ParsedLog};

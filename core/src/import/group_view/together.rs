@@ -135,6 +135,7 @@ impl ParsedLog {
                     client: None,
                     classic: Vec::new(),
                     share: Vec::new(),
+                    librdkafka: Vec::new(),
                 }));
         }
         let broker_origin = broker.as_ref().and_then(|b| b.origin);

@@ -5,6 +5,7 @@ pub(crate) mod consumers;
 pub(crate) mod context;
 pub(crate) mod head;
 pub(crate) mod layout;
+pub(crate) mod librdkafka;
 pub(crate) mod names;
 pub(crate) mod partitions;
 pub(crate) mod stamp;

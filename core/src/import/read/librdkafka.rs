@@ -1,0 +1,63 @@
+//! librdkafka's lines, recognised so that a log of one of its consumers (confluent-kafka for
+//! Python, Go, .NET and Node, or C/C++ directly) is refused by name rather than read as a log
+//! without membership lines. Two layouts: the default stderr logger's
+//! `%7|1796136253.413|CGRPJOINSTATE|c1#consumer-2| [thrd:main]: …` and what a `logger=` handler
+//! receives, `CGRPJOINSTATE [c1#consumer-2] [thrd:main]: …`, under any prefix the handler adds.
+
+/// The consumer handle (`c1#consumer-2`) a librdkafka line is from, if it is one's.
+pub(crate) fn consumer_of(text: &str) -> Option<&str> {
+    const MARK: &str = "#consumer-";
+    let mut from = 0;
+    while let Some(at) = text[from..].find(MARK).map(|i| i + from) {
+        from = at + MARK.len();
+        let digits = text[from..].bytes().take_while(u8::is_ascii_digit).count();
+        let after = &text[from + digits..];
+        let (open, rest) = match after.as_bytes().first() {
+            Some(b'|') => (b'|', &after[1..]),
+            Some(b']') => (b'[', &after[1..]),
+            _ => continue,
+        };
+        if digits == 0 || !rest.starts_with(" [thrd:") {
+            continue;
+        }
+        // The client.id before `#consumer-N`, back to the delimiter that opens the name.
+        let start = text[..at].rfind(char::from(open))? + 1;
+        let name = &text[start..from + digits];
+        if !name.contains(['|', ' ', '[']) && start < at {
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// The librdkafka consumers of `lines`, in the order they first appear.
+pub(crate) fn consumers<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for line in lines {
+        if let Some(name) = consumer_of(line) {
+            if !found.iter().any(|f| f == name) {
+                found.push(name.to_owned());
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::consumer_of;
+
+    #[test]
+    fn both_layouts_name_the_consumer_and_other_lines_name_none() {
+        let stderr = "%7|1796136253.413|CGRPJOINSTATE|c1#consumer-2| [thrd:main]: Group \"g1\" changed join state steady -> wait-unassign-call (state up)";
+        assert_eq!(consumer_of(stderr), Some("c1#consumer-2"));
+        let logger = "2026-12-01 10:00:00,123 DEBUG CGRPJOINSTATE [orders-app#consumer-1] [thrd:main]: Group \"g\" changed join state init -> wait-assign-call";
+        assert_eq!(consumer_of(logger), Some("orders-app#consumer-1"));
+        let producer = "%7|1796136253.413|INIT|mock#producer-1| [thrd:app]: librdkafka v2.15.0";
+        assert_eq!(consumer_of(producer), None);
+        let java = "[Consumer clientId=c#consumer-1, groupId=g] Member x transitioned to JOINING";
+        assert_eq!(consumer_of(java), None);
+        assert_eq!(consumer_of("#consumer-| [thrd:"), None);
+        assert_eq!(consumer_of("|#consumer-1| [thrd:main]"), None);
+    }
+}
