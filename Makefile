@@ -24,7 +24,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 
 E2E := tests/e2e
 
-.PHONY: help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
+.PHONY: live-tools live-logs help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
 	@echo "make serve   build the four pages and serve them on http://127.0.0.1:8080 (installs what it needs)"
@@ -32,6 +32,7 @@ help:
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
 	@echo "make fuzz    a long fuzzing run (FUZZ_CASES=300000 by default)"
+	@echo "make live-logs   run real librdkafka consumers against its mock cluster (tests/live/) and keep their logs in target/live/"
 	@echo "make site    the static site in target/site/: the book (mdBook) with the app under app/, .br and .gz beside each file"
 	@echo "make serve-site   build the site and serve it on http://127.0.0.1:8090/kip848-viz/ (SITE_PORT, SITE_PREFIX)"
 
@@ -106,6 +107,22 @@ test-site: tools $(if $(BUILT),,build)
 
 screenshots: tools build
 	cd $(E2E) && node screenshots.mjs
+
+# librdkafka, run for real (tests/live/): a venv with the pinned confluent-kafka from PyPI (its wheel
+# bundles librdkafka 2.15.0), and the scenarios whose logs core/tests/logs/librdkafka/ holds.
+LIVE_VENV := target/live-venv
+CONFLUENT_KAFKA := $(shell sed -n 's/^confluent-kafka==//p' tests/live/requirements.txt)
+live-tools:
+	@if ! $(LIVE_VENV)/bin/python -c "import confluent_kafka, sys; sys.exit(confluent_kafka.version() != '$(CONFLUENT_KAFKA)')" 2>/dev/null; then \
+		echo "installing confluent-kafka $(CONFLUENT_KAFKA) from PyPI into $(LIVE_VENV)"; \
+		python3 -m venv $(LIVE_VENV); \
+		$(LIVE_VENV)/bin/pip install --quiet -r tests/live/requirements.txt; \
+	fi
+
+live-logs: live-tools
+	$(LIVE_VENV)/bin/python tests/live/harness.py b_second_join --log-mode stderr --suffix _stderr --out target/live
+	$(LIVE_VENV)/bin/python tests/live/harness.py c_fenced --out target/live
+	@echo "the runs are in target/live/ (core/tests/logs/librdkafka/README.md says which file is which)"
 
 # A long fuzzing run of the trace parser, the link decoder and the machine (make test runs a short one).
 fuzz:
