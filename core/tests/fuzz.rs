@@ -178,8 +178,10 @@ fn log_seeds() -> &'static [String] {
     static SEEDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     SEEDS.get_or_init(|| {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs");
-        let mut seeds: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(dir)
+        // The Java logs, and librdkafka's (made by running it).
+        let mut seeds: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(&dir)
             .expect("tests/logs")
+            .chain(std::fs::read_dir(dir.join("librdkafka")).expect("tests/logs/librdkafka"))
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "log"))
             .map(|p| {
@@ -194,6 +196,7 @@ fn log_seeds() -> &'static [String] {
 
 /// Whatever the text: no panic; an import's trace is a valid trace file that replays.
 fn import_anything(text: &str) {
+    let _ = kip848_core::import::librdkafka::membership(text);
     let Ok(parsed) = kip848_core::import::ParsedLog::parse(text) else {
         return;
     };

@@ -36,6 +36,7 @@
 //! ```
 
 mod group_view;
+pub mod librdkafka;
 mod outcome;
 mod read;
 mod rebuild;

@@ -3,7 +3,9 @@
 //! handler writes them — not read as a log without membership lines.
 
 use super::logs_dir;
+use kip848_core::import::librdkafka::{membership, RdkEvent};
 use kip848_core::import::{ImportError, ParsedLog};
+use std::collections::BTreeMap;
 
 fn librdkafka_log(name: &str) -> String {
     std::fs::read_to_string(logs_dir().join("librdkafka").join(name)).expect("a librdkafka log")
@@ -93,4 +95,95 @@ fn a_java_log_names_no_librdkafka_consumer() {
         refused >= 3,
         "the real logs' refused controls were checked: {refused}"
     );
+}
+
+/// The harness's own record of each rebalance callback, per client.id: (kind, partitions).
+fn callbacks(log: &str) -> BTreeMap<String, Vec<(String, usize)>> {
+    let mut out: BTreeMap<String, Vec<(String, usize)>> = BTreeMap::new();
+    for line in log.lines() {
+        let mut parts = line.splitn(5, '|');
+        let (Some(_), Some(_), Some("HARNESS"), Some(client), Some(message)) = (
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+            parts.next(),
+        ) else {
+            continue;
+        };
+        let mut words = message.split_whitespace();
+        let kind = words.next().unwrap_or_default();
+        if !matches!(kind, "on_assign" | "on_revoke" | "on_lost") {
+            continue;
+        }
+        let list = words
+            .next()
+            .and_then(|w| w.strip_prefix("partitions=["))
+            .and_then(|w| w.strip_suffix(']'))
+            .unwrap_or_default();
+        let count = list.split(',').filter(|p| !p.is_empty()).count();
+        out.entry(client.to_owned())
+            .or_default()
+            .push((kind.to_owned(), count));
+    }
+    out
+}
+
+/// Read from librdkafka's own lines, each consumer's join states follow one another, its epochs
+/// never fall but to rejoin, and every callback it delegates is the one the application's callback
+/// then ran (the harness's record of it: kind, and how many partitions), the empty `on_assign`
+/// after an incremental revoke and `on_lost` after a fence included.
+#[test]
+fn librdkafka_membership_lines_agree_with_the_callbacks_the_application_saw() {
+    for (file, empty_assign, lost) in [
+        ("v2.15.0-mock-second-join.log", true, false),
+        ("v2.15.0-mock-fenced.log", false, true),
+    ] {
+        let text = librdkafka_log(file);
+        let seen = callbacks(&text);
+        let read = membership(&text);
+        assert!(!read.is_empty(), "{file}");
+        assert_eq!(
+            membership(&as_python_logging(&text)),
+            read,
+            "{file}: either layout"
+        );
+        let (mut empties, mut losts) = (0, 0);
+        for (handle, events) in &read {
+            let client = handle.split('#').next().unwrap_or_default();
+            let mut state = "init".to_owned();
+            let mut lost_pending = false;
+            let mut delegated = Vec::new();
+            for event in events {
+                match event {
+                    RdkEvent::JoinState { from, to } => {
+                        assert_eq!(from, &state, "{file} {handle}");
+                        state.clone_from(to);
+                    }
+                    RdkEvent::Lost { .. } => lost_pending = true,
+                    RdkEvent::Delegated {
+                        revoke, partitions, ..
+                    } => {
+                        let kind = match (revoke, lost_pending) {
+                            (false, _) => "on_assign",
+                            (true, true) => "on_lost",
+                            (true, false) => "on_revoke",
+                        };
+                        lost_pending &= !revoke;
+                        empties += usize::from(kind == "on_assign" && *partitions == 0);
+                        losts += usize::from(kind == "on_lost");
+                        delegated.push((kind.to_owned(), *partitions));
+                    }
+                    RdkEvent::Epoch { .. } => {}
+                }
+            }
+            assert_eq!(
+                Some(&delegated),
+                seen.get(client),
+                "{file}: {handle}'s callbacks"
+            );
+        }
+        assert_eq!(empties > 0, empty_assign, "{file}: an empty on_assign");
+        assert_eq!(losts > 0, lost, "{file}: on_lost");
+    }
 }
