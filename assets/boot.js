@@ -7,7 +7,10 @@ const name = document.querySelector('meta[name="kip848-module"]')?.content ?? 'k
 // before the member page's wasm is fetched.
 const mode = new URLSearchParams(location.search).get('mode');
 const page = { group: 'group.html', review: 'review.html' }[mode];
-if (name === 'kip848-viz' && page) {
+// Under `trunk serve` every address gets this page (one module routes by address): once at the
+// view's own address, it stays, instead of going there again and again.
+const there = page && location.pathname.endsWith(`/${page}`);
+if (name === 'kip848-viz' && page && !there) {
   location.replace(page + location.search + location.hash);
 } else {
   // Compiled as soon as this script runs (it is async: it does not wait for the page to be parsed and

@@ -60,6 +60,8 @@ const VIEWS = [
   ['group.html', 'group-view', 'the group view'],
   ['review.html', 'review-view', 'the review view'],
   ['import.html', 'log-import-button', 'the member view with the log importer'],
+  // The old address of the group view, which once never finished loading under trunk serve.
+  ['?mode=group', 'group-view', 'the group view'],
 ];
 
 for (const [path, ready, name] of VIEWS) {
@@ -71,6 +73,7 @@ for (const [path, ready, name] of VIEWS) {
       .filter((id) => document.querySelector(`[data-testid="${id}"]`)));
     const expected = {
       '': ['log-import-page', 'log-import-button'], 'group.html': ['group-view'], 'review.html': ['review-view'], 'import.html': ['log-import-button'],
+      '?mode=group': ['group-view'],
     }[path];
     assert.deepEqual(views, expected);
     await done();
