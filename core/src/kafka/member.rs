@@ -105,9 +105,7 @@ impl KafkaMember {
 
     /// Handles one input at `now`, then runs the background loop; a rejected input changes nothing.
     pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
-        let mut out = Out::default();
-        self.handle_into(now, input, &mut out)?;
-        Ok(out.into_effects())
+        crate::machine::facts::handle(self, now, input)
     }
 
     /// [`KafkaMember::handle`], also returning the member's facts just after each effect.
@@ -116,29 +114,7 @@ impl KafkaMember {
         now: Millis,
         input: &Input,
     ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
-        let mut out = Out::observing();
-        self.handle_into(now, input, &mut out)?;
-        Ok(out.into_parts())
-    }
-
-    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
-        self.check(now, input)?;
-        self.now = now;
-        match input {
-            Input::Subscribe { topics } => self.on_subscribe(topics, out),
-            Input::HeartbeatResponse(r) => self.on_success(r, out),
-            Input::HeartbeatError { code } => self.on_error(Some(code), out),
-            Input::HeartbeatFailed => self.on_error(None, out),
-            Input::Tick => {}
-            Input::Completed { outcome } => self.on_completed(*outcome, out),
-            Input::Close => self.on_close(out),
-            Input::Poll => self.on_poll(out),
-            Input::PollTimerExpired => self.on_poll_timer_expired(out),
-            Input::Metadata { topics } => self.known_topics = Some(topics.clone()),
-            Input::Unsubscribe => self.on_unsubscribe(out),
-        }
-        self.background(out);
-        Ok(())
+        crate::machine::facts::handle_observed(self, now, input)
     }
 
     fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
@@ -333,5 +309,27 @@ impl KafkaMember {
                 break;
             }
         }
+    }
+}
+
+impl crate::machine::facts::HandleInto for KafkaMember {
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics, out),
+            Input::HeartbeatResponse(r) => self.on_success(r, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
+            Input::Tick => {}
+            Input::Completed { outcome } => self.on_completed(*outcome, out),
+            Input::Close => self.on_close(out),
+            Input::Poll => self.on_poll(out),
+            Input::PollTimerExpired => self.on_poll_timer_expired(out),
+            Input::Metadata { topics } => self.known_topics = Some(topics.clone()),
+            Input::Unsubscribe => self.on_unsubscribe(out),
+        }
+        self.background(out);
+        Ok(())
     }
 }

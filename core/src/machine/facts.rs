@@ -12,6 +12,8 @@ use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Input;
+use crate::protocol::rejected::Rejected;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
 use serde::Serialize;
@@ -69,6 +71,34 @@ pub struct Facts {
     pub now: Millis,
     /// The shipped client's local assignment; `None` for the seed.
     pub local: Option<LocalFacts>,
+}
+
+/// How a model handles one input: into an [`Out`]. [`handle`] and [`handle_observed`] are the
+/// two ways to call it, written once for every model.
+pub(crate) trait HandleInto {
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected>;
+}
+
+/// One input at `now`: its effects in order, or why it was rejected (nothing changed then).
+pub(crate) fn handle(
+    member: &mut impl HandleInto,
+    now: Millis,
+    input: &Input,
+) -> Result<Vec<Effect>, Rejected> {
+    let mut out = Out::default();
+    member.handle_into(now, input, &mut out)?;
+    Ok(out.into_effects())
+}
+
+/// [`handle`], also returning the member's facts just after each effect.
+pub(crate) fn handle_observed(
+    member: &mut impl HandleInto,
+    now: Millis,
+    input: &Input,
+) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+    let mut out = Out::observing();
+    member.handle_into(now, input, &mut out)?;
+    Ok(out.into_parts())
 }
 
 /// Where a model puts the effects of one input, in order; when observing, also the member's

@@ -75,9 +75,7 @@ impl Member {
 
     /// Handles one input at `now` and returns its effects in order. A rejected input changes nothing.
     pub fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
-        let mut out = Out::default();
-        self.handle_into(now, input, &mut out)?;
-        Ok(out.into_effects())
+        crate::machine::facts::handle(self, now, input)
     }
 
     /// [`Member::handle`], also returning the member's facts just after each effect.
@@ -86,27 +84,7 @@ impl Member {
         now: Millis,
         input: &Input,
     ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
-        let mut out = Out::observing();
-        self.handle_into(now, input, &mut out)?;
-        Ok(out.into_parts())
-    }
-
-    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
-        self.check(now, input)?;
-        self.now = now;
-        match input {
-            Input::Subscribe { topics } => self.on_subscribe(topics, out),
-            Input::HeartbeatResponse(response) => self.on_success(response, out),
-            Input::HeartbeatError { code } => self.on_error(Some(code), out),
-            Input::HeartbeatFailed => self.on_error(None, out),
-            Input::Tick => self.on_tick(out),
-            Input::Completed { outcome } => self.on_completed(*outcome, out),
-            Input::Close => self.on_close(out),
-            // Rejected by `check`.
-            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe => {
-            }
-        }
-        Ok(())
+        crate::machine::facts::handle_observed(self, now, input)
     }
 
     /// Every rejection rule of seed model §3, checked before anything changes.
@@ -272,5 +250,25 @@ impl Member {
             }
             State::Terminating(_) | State::Terminated { .. } => {}
         }
+    }
+}
+
+impl crate::machine::facts::HandleInto for Member {
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics, out),
+            Input::HeartbeatResponse(response) => self.on_success(response, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
+            Input::Tick => self.on_tick(out),
+            Input::Completed { outcome } => self.on_completed(*outcome, out),
+            Input::Close => self.on_close(out),
+            // Rejected by `check`.
+            Input::Poll | Input::PollTimerExpired | Input::Metadata { .. } | Input::Unsubscribe => {
+            }
+        }
+        Ok(())
     }
 }
