@@ -22,7 +22,8 @@ pub enum Notice {
     Error(String),
 }
 
-/// What the transport is doing. Playback only moves the cursor, so pausing stops everything.
+/// What the transport is doing, in the member view and the group view alike. Playback only moves
+/// the cursor, so pausing stops everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Playback {
     Paused,
@@ -30,6 +31,26 @@ pub enum Playback {
     Step,
     /// Playing on, step after step (pausing on notes in guided mode).
     Play,
+}
+
+impl Playback {
+    /// Playing on, or paused.
+    pub fn playing_if(play: bool) -> Playback {
+        if play {
+            Playback::Play
+        } else {
+            Playback::Paused
+        }
+    }
+
+    pub fn is_playing(self) -> bool {
+        self != Playback::Paused
+    }
+
+    /// What the play/pause button makes of it.
+    pub fn toggled(self) -> Playback {
+        Playback::playing_if(!self.is_playing())
+    }
 }
 
 /// The member session: the timeline, the frame of its cursor and the transport that moves it,

@@ -3,6 +3,7 @@
 //! first session.
 
 use crate::address::{self, Mode};
+use crate::context::Playback;
 use crate::context::{Notice, Session};
 use crate::embed::Embed;
 use crate::group::persist as group_persist;
@@ -53,7 +54,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         }
     }
     match ev.key().as_str() {
-        " " if !on_control => group.playing.update(|p| *p = !*p),
+        " " if !on_control => group.playback.update(|p| *p = p.toggled()),
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
         "ArrowRight" if !on_control => group.seek(cursor + 1),
         "n" => group.next_event(),
@@ -188,7 +189,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
     if embed.quiz {
         group.quiz.set(Some(Default::default()));
     }
-    group.playing.set(embed.autoplay);
+    group.playback.set(Playback::playing_if(embed.autoplay));
     // An embed never touches the autosave.
     if !embed.embedded {
         group_persist::autosave(group);

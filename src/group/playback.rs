@@ -4,6 +4,7 @@
 //! goes on.
 
 use super::GroupSession;
+use crate::context::Playback;
 use crate::playback::Transport;
 use kip848_core::group::step_rows;
 use leptos::prelude::*;
@@ -13,10 +14,10 @@ impl Transport for GroupSession {
         self.speed
     }
     fn playing_tracked(self) -> bool {
-        let playing = self.playing.get();
+        let playing = self.playback.get().is_playing();
         let (cursor, len) = self.timeline.with(|t| (t.cursor(), t.len()));
         if playing && cursor >= len {
-            self.playing.set(false);
+            self.playback.set(Playback::Paused);
             return false;
         }
         playing
@@ -45,6 +46,6 @@ fn advance(session: GroupSession, cursor: usize) {
     });
     session.seek(next);
     if guided && noted {
-        session.playing.set(false);
+        session.playback.set(Playback::Paused);
     }
 }

@@ -1,6 +1,6 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 
-use crate::context::Notice;
+use crate::context::{Notice, Playback};
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
@@ -13,7 +13,7 @@ pub struct GroupSession {
     pub timeline: RwSignal<GroupTimeline>,
     /// Everything the group view shows at the cursor.
     pub frame: Memo<GroupFrame>,
-    pub playing: RwSignal<bool>,
+    pub playback: RwSignal<Playback>,
     /// Guided play: a run of "time passes" is one beat, and playback pauses on every note.
     pub guided: RwSignal<bool>,
     /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
@@ -50,7 +50,7 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
     let session = GroupSession {
         timeline,
         frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
-        playing: RwSignal::new(false),
+        playback: RwSignal::new(Playback::Paused),
         guided: RwSignal::new(false),
         lesson: RwSignal::new(false),
         quiz,
@@ -88,7 +88,7 @@ impl GroupSession {
         if self.readonly {
             return;
         }
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         let before = self.before_fork();
         let mut result = Ok(());
         self.timeline.update(|t| result = t.act(at, input, None));
@@ -113,7 +113,7 @@ impl GroupSession {
     /// Undoes the last action that dropped later steps.
     pub fn undo_fork(self) {
         if let Some((mut timeline, at, _)) = self.forked.get_untracked() {
-            self.playing.set(false);
+            self.playback.set(Playback::Paused);
             timeline.seek(at);
             self.timeline.set(timeline);
             self.forked.set(None);
@@ -130,12 +130,12 @@ impl GroupSession {
     /// Plays on (guided) to the end of the next narrated step.
     pub fn lesson_continue(self) {
         self.guided.set(true);
-        self.playing.set(true);
+        self.playback.set(Playback::Play);
     }
 
     /// Back to the previous note's step (or the start).
     pub fn lesson_back(self) {
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         let step = self
             .timeline
             .with_untracked(|t| kip848_core::teaching::lesson::back_from(&noted(t), t.cursor()));
@@ -153,7 +153,7 @@ impl GroupSession {
         if self.readonly {
             return;
         }
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         let before = self.before_fork();
         let mut result = Ok(());
         self.timeline
@@ -184,7 +184,7 @@ impl GroupSession {
             .flatten();
         let cursor = match stop {
             Some(step) => {
-                self.playing.set(false);
+                self.playback.set(Playback::Paused);
                 self.quiz.update(|q| {
                     if let Some(q) = q {
                         q.asking = Some(step);
@@ -244,7 +244,7 @@ impl GroupSession {
         let title = trace.title.clone();
         let mut timeline = GroupTimeline::from_trace(trace);
         timeline.seek(0);
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         self.timeline.set(timeline);
         self.scenario.set(title);
         self.notice.set(None);
@@ -275,7 +275,7 @@ impl GroupSession {
         timeline.seek(cursor);
         let refused = timeline.results().iter().filter(|r| r.is_err()).count();
         let steps = timeline.len();
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         self.timeline.set(timeline);
         let message = match refused {
             0 => format!("Replayed {steps} steps with the new settings."),
@@ -288,7 +288,7 @@ impl GroupSession {
     pub fn restart(self) {
         self.forked.set(None);
         let config = self.timeline.with_untracked(|t| t.trace().config.clone());
-        self.playing.set(false);
+        self.playback.set(Playback::Paused);
         self.timeline.set(GroupTimeline::new(config));
         self.scenario.set(None);
         self.notice.set(None);

@@ -5,6 +5,7 @@ use crate::address::Mode;
 use crate::components::share_controls::ShareControls;
 use crate::components::source_links::SourceList;
 use crate::context::Notice;
+use crate::context::Playback;
 use crate::download::download;
 use crate::embed::{Embed, Panel};
 use crate::group::persist::fragment;
@@ -68,7 +69,7 @@ pub fn GroupControls() -> impl IntoView {
             session.load(trace);
             // "Play" is guided: it pauses on every note, and the note stays until you go on.
             session.guided.set(play);
-            session.playing.set(play);
+            session.playback.set(Playback::playing_if(play));
         }
         Some(Err(e)) => session
             .notice
@@ -92,9 +93,9 @@ pub fn GroupControls() -> impl IntoView {
             .frame
             .with(|f| format!("Step {} of {} · {} ms", f.step, f.steps, f.at))
     };
-    let playing = move || session.playing.get();
+    let playing = move || session.playback.get().is_playing();
     let step = move |delta: isize| {
-        session.playing.set(false);
+        session.playback.set(Playback::Paused);
         let (c, _) = session.position();
         session.seek(c.saturating_add_signed(delta));
     };
@@ -150,9 +151,9 @@ pub fn GroupControls() -> impl IntoView {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}
             // Guided play pauses on every note: Continue goes on from there.
-            <Show when=move || session.guided.get() && !session.playing.get() && note().is_some_and(|(fresh, _)| fresh)
+            <Show when=move || session.guided.get() && !session.playback.get().is_playing() && note().is_some_and(|(fresh, _)| fresh)
                 && session.frame.with(|f| f.step < f.steps)>
-                <button class="primary" data-testid="group-continue" on:click=move |_| session.playing.set(true)>"Continue ▶"</button>
+                <button class="primary" data-testid="group-continue" on:click=move |_| session.playback.set(Playback::Play)>"Continue ▶"</button>
             </Show>
             })}
             {(caption && controls).then(|| view! {
@@ -175,16 +176,16 @@ pub fn GroupControls() -> impl IntoView {
             {transport.then(|| view! {
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
-                    on:click=move |_| { session.playing.set(false); session.seek(0); }>"|◀"</button>
+                    on:click=move |_| { session.playback.set(Playback::Paused); session.seek(0); }>"|◀"</button>
                 <button class="transport" data-testid="group-step-back" aria-label="Step back"
                     on:click=move |_| step(-1)>"◀"</button>
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
                     aria-label=move || if playing() { "Pause" } else { "Play" }
-                    on:click=move |_| session.playing.update(|p| *p = !*p)>{move || if playing() { "❙❙" } else { "▶" }}</button>
+                    on:click=move |_| session.playback.update(|p| *p = p.toggled())>{move || if playing() { "❙❙" } else { "▶" }}</button>
                 <button class="transport" data-testid="group-step" aria-label="Step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
                 <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
-                    on:click=move |_| { session.playing.set(false); session.seek(usize::MAX); }>"▶|"</button>
+                    on:click=move |_| { session.playback.set(Playback::Paused); session.seek(usize::MAX); }>"▶|"</button>
                 <label class="speed">
                     "Speed "
                     <input type="range" min="-2" max="3" step="1" data-testid="group-speed"
@@ -208,7 +209,7 @@ pub fn GroupControls() -> impl IntoView {
                     prop:value=move || cursor().to_string()
                     on:input=move |ev| {
                         if let Ok(c) = event_target_value(&ev).parse::<usize>() {
-                            session.playing.set(false);
+                            session.playback.set(Playback::Paused);
                             session.seek(c);
                         }
                     } />
