@@ -9,7 +9,7 @@ mod arb;
 use kip848_core::export::{rust_test, test_name};
 use kip848_core::session::timeline::Timeline;
 use kip848_core::session::trace::Trace;
-use kip848_core::{Millis, Model, Step};
+use kip848_core::Model;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -140,39 +140,16 @@ fn awkward_text_stays_inside_its_literals_and_comments() {
     check(&trace, "awkward").expect("parses");
 }
 
-fn session(
-    model: Model,
-    config: kip848_core::Config,
-    steps: Vec<(u64, kip848_core::Input)>,
-) -> Trace {
-    Trace {
-        model,
-        config,
-        steps: steps
-            .into_iter()
-            .map(|(at, input)| Step::new(Millis(at), input))
-            .collect(),
-        ..Trace::default()
-    }
-}
-
-fn fewer_cases() -> ProptestConfig {
-    // Parsing a whole Rust file per case: a tenth of the usual number is plenty.
-    let mut config = arb::cases();
-    config.cases = (config.cases / 10).max(100);
-    config
-}
-
 proptest! {
-    #![proptest_config(fewer_cases())]
+    #![proptest_config(arb::tenth_of_cases())]
 
     #[test]
     fn random_seed_sessions_export_to_rust(config in arb::seed::arb_config(), steps in arb::seed::arb_steps()) {
-        check(&session(Model::Seed, config, steps), "random").map_err(TestCaseError::fail)?;
+        check(&arb::trace_of(Model::Seed, config, steps), "random").map_err(TestCaseError::fail)?;
     }
 
     #[test]
     fn random_shipped_sessions_export_to_rust(config in arb::kafka::arb_config(), steps in arb::kafka::arb_steps()) {
-        check(&session(Model::Kafka, config, steps), "random").map_err(TestCaseError::fail)?;
+        check(&arb::trace_of(Model::Kafka, config, steps), "random").map_err(TestCaseError::fail)?;
     }
 }

@@ -18,6 +18,30 @@ pub fn cases() -> ProptestConfig {
     }
 }
 
+/// A tenth of [`cases`] (at least 100): for properties that replay or parse a whole session per case.
+pub fn tenth_of_cases() -> ProptestConfig {
+    let mut config = cases();
+    config.cases = (config.cases / 10).max(100);
+    config
+}
+
+/// A trace of `model` and `config` with these `(at, input)` steps.
+pub fn trace_of(
+    model: kip848_core::Model,
+    config: kip848_core::Config,
+    steps: Vec<(u64, kip848_core::Input)>,
+) -> kip848_core::session::trace::Trace {
+    kip848_core::session::trace::Trace {
+        model,
+        config,
+        steps: steps
+            .into_iter()
+            .map(|(at, input)| kip848_core::Step::new(kip848_core::Millis(at), input))
+            .collect(),
+        ..Default::default()
+    }
+}
+
 pub mod seed {
     use kip848_core::*;
     use proptest::prelude::*;

@@ -3,41 +3,17 @@
 
 use crate::{arb, check_groups};
 use kip848_core::compare::{Review, Switch};
-use kip848_core::session::trace::Trace;
-use kip848_core::{Millis, Model, Step};
+use kip848_core::Model;
 use proptest::prelude::*;
 
-fn session(
-    model: Model,
-    config: kip848_core::Config,
-    steps: Vec<(u64, kip848_core::Input)>,
-) -> Trace {
-    Trace {
-        model,
-        config,
-        steps: steps
-            .into_iter()
-            .map(|(at, input)| Step::new(Millis(at), input))
-            .collect(),
-        ..Trace::default()
-    }
-}
-
-fn fewer_cases() -> ProptestConfig {
-    // A review replays the trace up to ten times; a tenth of the usual cases keeps it quick.
-    let mut config = arb::cases();
-    config.cases = (config.cases / 10).max(100);
-    config
-}
-
 proptest! {
-    #![proptest_config(fewer_cases())]
+    #![proptest_config(arb::tenth_of_cases())]
 
     #[test]
     fn random_seed_sessions_are_reviewed_whole(
         config in arb::seed::arb_config(), steps in arb::seed::arb_steps(), switches in proptest::sample::subsequence(Switch::ALL.to_vec(), 0..=4)
     ) {
-        let trace = session(Model::Seed, config, steps);
+        let trace = arb::trace_of(Model::Seed, config, steps);
         let review = Review::new(&trace, switches.into_iter().collect());
         check_groups(&review).map_err(TestCaseError::fail)?;
         prop_assert_eq!(review.clone(), Review::new(&trace, review.align.clone()));
@@ -47,7 +23,7 @@ proptest! {
     fn random_shipped_sessions_are_reviewed_whole(
         config in arb::kafka::arb_config(), steps in arb::kafka::arb_steps(), switches in proptest::sample::subsequence(Switch::ALL.to_vec(), 0..=4)
     ) {
-        let trace = session(Model::Kafka, config, steps);
+        let trace = arb::trace_of(Model::Kafka, config, steps);
         let review = Review::new(&trace, switches.into_iter().collect());
         check_groups(&review).map_err(TestCaseError::fail)?;
         for switch in review.align.iter() {
