@@ -26,9 +26,7 @@ pub enum RdkEvent {
 
 /// A line's consumer handle and message, if it is one of librdkafka's.
 fn split(line: &str) -> Option<(&str, &str)> {
-    let handle = super::read::librdkafka::consumer_of(line)?;
-    let at = line.find(handle)? + handle.len();
-    let rest = line[at..].trim_start_matches(['|', ']']).trim_start();
+    let (handle, rest) = super::read::librdkafka::consumer_line(line)?;
     let message = rest.strip_prefix("[thrd:")?;
     let message = &message[message.find("]: ")? + 3..];
     Some((handle, message))

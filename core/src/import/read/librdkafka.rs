@@ -6,6 +6,11 @@
 
 /// The consumer handle (`c1#consumer-2`) a librdkafka line is from, if it is one's.
 pub(crate) fn consumer_of(text: &str) -> Option<&str> {
+    consumer_line(text).map(|(handle, _)| handle)
+}
+
+/// A librdkafka consumer's line: its handle, and the rest from `[thrd:…]` on.
+pub(crate) fn consumer_line(text: &str) -> Option<(&str, &str)> {
     const MARK: &str = "#consumer-";
     let mut from = 0;
     while let Some(at) = text[from..].find(MARK).map(|i| i + from) {
@@ -24,7 +29,7 @@ pub(crate) fn consumer_of(text: &str) -> Option<&str> {
         let start = text[..at].rfind(char::from(open))? + 1;
         let name = &text[start..from + digits];
         if !name.contains(['|', ' ', '[']) && start < at {
-            return Some(name);
+            return Some((name, &rest[1..]));
         }
     }
     None
