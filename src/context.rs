@@ -324,6 +324,7 @@ impl Session {
         let words = match model {
             kip848_core::Model::Seed => "the seed model",
             kip848_core::Model::Kafka => "the shipped Kafka client",
+            kip848_core::Model::Librdkafka => "librdkafka's consumer",
         };
         self.dialogs.notice.set(Some(Notice::Info(format!(
             "The same inputs now run on {words}."

@@ -42,6 +42,7 @@ pub mod export;
 pub mod group;
 pub mod import;
 pub mod kafka;
+pub mod librdkafka;
 pub mod machine;
 pub mod protocol;
 pub mod screen;

@@ -75,7 +75,8 @@ fn may_change(effect: &Effect, first: bool) -> BTreeSet<&'static str> {
             ["awaiting", "target", "local.pending_revocation"].into()
         }
         // A failed callback drops the running reconciliation of the shipped client as it reports.
-        Effect::ReportError { .. } => ["target", "awaiting"].into(),
+        // A reported fatal error is the failure (librdkafka records it before anything else).
+        Effect::ReportError { .. } => ["target", "awaiting", "failure", "next_deadline"].into(),
     };
     // A heartbeat asked for while one is in flight is remembered without an effect (seed model §5
     // "Sending"): it shows with the effect after which it happened. Likewise the shipped client
@@ -257,7 +258,7 @@ fn every_position_of_every_built_in_scenario_on_both_models() {
     paths.sort();
     assert!(paths.len() >= 12);
     for path in paths {
-        for model in [Model::Seed, Model::Kafka] {
+        for model in Model::ALL {
             let mut trace = scenario(&path);
             trace.model = model;
             let timeline = Timeline::from_trace(trace);

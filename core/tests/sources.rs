@@ -70,7 +70,7 @@ fn every_quiz_rule_of_every_scenario_names_known_sources() {
     let mut asked = 0;
     for path in files("assets/scenarios", "json") {
         let text = fs::read_to_string(&path).unwrap_or_default();
-        for model in [Model::Seed, Model::Kafka] {
+        for model in Model::ALL {
             let Ok(mut trace) = Trace::parse(&text) else {
                 continue;
             };

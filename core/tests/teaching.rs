@@ -129,7 +129,7 @@ fn scenarios() -> Vec<(String, Trace)> {
 #[test]
 fn every_built_in_scenario_has_questions_and_each_has_one_right_answer() {
     for (name, trace) in scenarios() {
-        for model in [Model::Seed, Model::Kafka] {
+        for model in Model::ALL {
             let mut trace = trace.clone();
             trace.model = model;
             let asked = check_quiz(&Timeline::from_trace(trace))
@@ -311,7 +311,7 @@ proptest! {
     }
 
     #[test]
-    fn every_hint_is_an_input_the_member_accepts(config in arb::kafka::arb_config(), steps in arb::kafka::arb_steps(), model in prop_oneof![Just(Model::Seed), Just(Model::Kafka)]) {
+    fn every_hint_is_an_input_the_member_accepts(config in arb::kafka::arb_config(), steps in arb::kafka::arb_steps(), model in prop_oneof![Just(Model::Seed), Just(Model::Kafka), Just(Model::Librdkafka)]) {
         let steps = steps.into_iter().map(|(at, input)| Step::new(Millis(at), input)).collect();
         let timeline = Timeline::from_trace(Trace { config, steps, model, ..Trace::default() });
         for cursor in 0..=timeline.len() {

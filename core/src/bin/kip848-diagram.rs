@@ -1,4 +1,4 @@
-//! `kip848-diagram seed|kafka [--theme light|dark|auto] [--current STATE] [--fired FROM,TO]`
+//! `kip848-diagram seed|kafka|librdkafka [--theme light|dark|auto] [--current STATE] [--fired FROM,TO]`
 //! prints a model's state diagram as one self-contained SVG document: the layout the app draws,
 //! for the README, an export, or a look at the layout outside the browser.
 
@@ -6,19 +6,21 @@ use kip848_core::screen::diagram::{layout, to_svg, Theme};
 use kip848_core::{Model, StateName};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: kip848-diagram seed|kafka [--theme light|dark|auto] \
+const USAGE: &str = "usage: kip848-diagram seed|kafka|librdkafka [--theme light|dark|auto] \
                      [--current STATE] [--fired FROM,TO]";
 
 fn state(name: &str) -> Result<StateName, String> {
-    serde_json::from_value(serde_json::Value::String(name.to_ascii_uppercase()))
-        .map_err(|_| format!("no state {name}"))
+    // The Java client's and the seed's are upper case; librdkafka's are its own lower case.
+    [name.to_ascii_uppercase(), name.to_owned()]
+        .into_iter()
+        .find_map(|n| serde_json::from_value(serde_json::Value::String(n)).ok())
+        .ok_or_else(|| format!("no state {name}"))
 }
 
 fn run(args: &[String]) -> Result<String, String> {
     let (model, rest) = match args.split_first() {
-        Some((m, rest)) if m == "seed" => (Model::Seed, rest),
-        Some((m, rest)) if m == "kafka" => (Model::Kafka, rest),
-        _ => return Err(USAGE.to_owned()),
+        Some((m, rest)) => (Model::parse(m).ok_or(USAGE)?, rest),
+        None => return Err(USAGE.to_owned()),
     };
     let (mut theme, mut current, mut fired) = (Theme::Auto, None, None);
     let mut rest = rest.iter();

@@ -127,7 +127,8 @@ impl Aligned {
     pub fn trace(&self, model: Model) -> &Trace {
         match model {
             Model::Seed => &self.seed,
-            Model::Kafka => &self.kafka,
+            // The review pairs the seed design with the Java client; librdkafka is not in it yet.
+            Model::Kafka | Model::Librdkafka => &self.kafka,
         }
     }
 }
@@ -242,6 +243,10 @@ fn produces(member: &AnyMember, work: Work) -> bool {
             Work::Lost => k.config.listener && k.behaviours.lost_callback,
             Work::Assignment => false,
         },
+        AnyMember::Librdkafka(_) => matches!(
+            work,
+            Work::Abandoned | Work::Revoked | Work::Assigned | Work::AssignedNothing | Work::Lost
+        ),
     }
 }
 

@@ -194,7 +194,7 @@ fn heartbeats_out_of_step(rows: &[Row], steps: &[Step], i: usize) -> Result<Caus
         window.iter().any(|row| {
             let side = match model {
                 Model::Seed => &row.seed,
-                Model::Kafka => &row.kafka,
+                Model::Kafka | Model::Librdkafka => &row.kafka,
             };
             side.heartbeats().any(|p| p == purpose)
         })

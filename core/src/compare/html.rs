@@ -79,6 +79,7 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
             match model {
                 Model::Seed => "The seed design",
                 Model::Kafka => "The shipped client",
+                Model::Librdkafka => "librdkafka",
             },
             to_svg(&layout(model), state, None, Theme::Auto)
         );

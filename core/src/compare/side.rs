@@ -59,6 +59,7 @@ impl Side {
             in_flight: match member {
                 AnyMember::Seed(m) => m.sender.in_flight.into_iter().collect(),
                 AnyMember::Kafka(k) => k.heartbeats.in_flight.iter().copied().collect(),
+                AnyMember::Librdkafka(r) => r.in_flight.iter().copied().collect(),
             },
             waiting_for_metadata: member
                 .facts()

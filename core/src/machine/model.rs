@@ -1,5 +1,6 @@
-//! The two models a trace can run on: the seed design (the seed model) and the client Kafka shipped
-//! (Kafka's `AbstractMembershipManager` and `ConsumerHeartbeatRequestManager`, 4.x). Same inputs, same effect vocabulary.
+//! The three models a trace can run on: the seed design (the seed model), the client Kafka shipped
+//! (Kafka's `AbstractMembershipManager` and `ConsumerHeartbeatRequestManager`, 4.x) and librdkafka's
+//! consumer (`rdkafka_cgrp.c`, 2.15.0). Same inputs, same effect vocabulary.
 
 use crate::protocol::state::StateName;
 use crate::seed::transitions::TRANSITIONS;
@@ -16,19 +17,23 @@ pub enum Model {
     Seed,
     /// Apache Kafka's shipped membership manager (4.x).
     Kafka,
+    /// librdkafka's consumer-protocol member (2.15.0): the client of confluent-kafka for Python,
+    /// Go, .NET and Node.
+    Librdkafka,
 }
 
 impl Model {
-    pub const ALL: [Model; 2] = [Model::Seed, Model::Kafka];
+    pub const ALL: [Model; 3] = [Model::Seed, Model::Kafka, Model::Librdkafka];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Model::Seed => "seed",
             Model::Kafka => "kafka",
+            Model::Librdkafka => "librdkafka",
         }
     }
 
-    /// `seed` or `kafka` (as a trace or an address names it).
+    /// `seed`, `kafka` or `librdkafka` (as a trace or an address names it).
     pub fn parse(name: &str) -> Option<Model> {
         Model::ALL.into_iter().find(|m| m.as_str() == name)
     }
@@ -38,6 +43,7 @@ impl Model {
         match self {
             Model::Seed => "Seed design",
             Model::Kafka => "Java client",
+            Model::Librdkafka => "librdkafka",
         }
     }
 
@@ -46,6 +52,7 @@ impl Model {
         match self {
             Model::Seed => "Kafka's early design page, completed: NEW → JOINING → JOINED ⇄ ASSIGNING → TERMINATED. The protocol's idea at its simplest.",
             Model::Kafka => "What Kafka's Java consumer does (4.x): UNSUBSCRIBED → JOINING → RECONCILING → ACKNOWLEDGING → STABLE, and FENCED, STALE, FATAL. The states your logs show.",
+            Model::Librdkafka => "What librdkafka does (2.15.0; confluent-kafka for Python, Go, .NET, Node): join states init → wait-assign-call → steady ⇄ wait-unassign-call, each the rebalance callback the application was handed.",
         }
     }
 
@@ -54,6 +61,7 @@ impl Model {
         match self {
             Model::Seed => &StateName::ALL,
             Model::Kafka => &crate::kafka::STATES,
+            Model::Librdkafka => &crate::librdkafka::STATES,
         }
     }
 
@@ -62,6 +70,7 @@ impl Model {
         match self {
             Model::Seed => StateName::New,
             Model::Kafka => StateName::Unsubscribed,
+            Model::Librdkafka => StateName::Init,
         }
     }
 
@@ -81,6 +90,7 @@ impl Model {
                 .iter()
                 .flat_map(|(to, froms)| froms.iter().map(move |from| (*from, *to)))
                 .collect(),
+            Model::Librdkafka => crate::librdkafka::ALLOWED.to_vec(),
         }
     }
 
@@ -89,6 +99,7 @@ impl Model {
         match self {
             Model::Seed => crate::seed::transitions::is_allowed(from, to),
             Model::Kafka => crate::kafka::is_allowed(from, to),
+            Model::Librdkafka => crate::librdkafka::is_allowed(from, to),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! State names of both models: the seed model's six states (seed model §2) and the shipped client's
-//! ten. Which transitions each model allows is its own: [`crate::seed::transitions`] and
+//! State names of the three models: the seed model's six states (seed model §2), the shipped Java
+//! client's ten and librdkafka's seven (six join states and its terminated group). Which transitions each model allows is its own: [`crate::seed::transitions`] and
 //! [`crate::kafka`].
 //!
 //! ```text
@@ -53,6 +53,30 @@ pub enum StateName {
     Fatal,
     /// Left because max.poll.interval.ms expired; waits for the application's next poll.
     Stale,
+    // ---- librdkafka's join states (`rd_kafka_cgrp_join_state_names`, in its own spelling) ----
+    /// No reconciled assignment from the coordinator: before the first target, after a rejoin or
+    /// a leave, and for as long as the coordinator's target for the member is empty. Every
+    /// heartbeat sent here is full.
+    #[serde(rename = "init")]
+    Init,
+    /// An incremental assign was handed to the application's rebalance callback (`on_assign`).
+    #[serde(rename = "wait-assign-call")]
+    WaitAssignCall,
+    /// An incremental revoke (or lost) was handed to the rebalance callback (`on_revoke`, `on_lost`).
+    #[serde(rename = "wait-unassign-call")]
+    WaitUnassignCall,
+    /// The application called `incremental_unassign()`: the revoked partitions are stopping.
+    #[serde(rename = "wait-incr-unassign-to-complete")]
+    WaitIncrUnassignToComplete,
+    /// A full unassign (closing, or after a fatal error) is stopping every partition.
+    #[serde(rename = "wait-unassign-to-complete")]
+    WaitUnassignToComplete,
+    /// Reconciled; with an acknowledgement owed, the next heartbeat carries it.
+    #[serde(rename = "steady")]
+    Steady,
+    /// The consumer group handle terminated (librdkafka's cgrp state `term`): closed.
+    #[serde(rename = "term")]
+    Term,
 }
 
 impl StateName {
@@ -83,6 +107,13 @@ impl StateName {
             StateName::Leaving => "LEAVING",
             StateName::Fatal => "FATAL",
             StateName::Stale => "STALE",
+            StateName::Init => "init",
+            StateName::WaitAssignCall => "wait-assign-call",
+            StateName::WaitUnassignCall => "wait-unassign-call",
+            StateName::WaitIncrUnassignToComplete => "wait-incr-unassign-to-complete",
+            StateName::WaitUnassignToComplete => "wait-unassign-to-complete",
+            StateName::Steady => "steady",
+            StateName::Term => "term",
         }
     }
 }

@@ -43,13 +43,15 @@ pub struct Question {
     pub explanation: String,
 }
 
-/// The steps (1-based) that have questions: accepted steps with a transition or a callback.
+/// The steps (1-based) that have questions: accepted steps with a transition, a callback, or an
+/// error reported (librdkafka's fatal error in `init` changes no state, and is worth asking about).
 pub fn quiz_steps(t: &Timeline) -> Vec<usize> {
     (1..=t.len())
         .filter(|&s| {
-            t.effects_of(s - 1)
-                .iter()
-                .any(|e| matches!(e, Effect::Transition { .. }) || e.awaits_completion())
+            t.effects_of(s - 1).iter().any(|e| {
+                matches!(e, Effect::Transition { .. } | Effect::ReportError { .. })
+                    || e.awaits_completion()
+            })
         })
         .collect()
 }
@@ -137,6 +139,7 @@ pub fn questions(t: &Timeline, step: usize) -> Vec<Question> {
         let rule = match t.model() {
             Model::Seed => cited("The seed sends a full heartbeat to join, to rejoin and to retry; a delta carries the owned partitions only when they changed, and always when it acknowledges", &["seed-4", "seed-5.6", "seed-5.7"]),
             Model::Kafka => cited("The Java client's heartbeat is full while it is JOINING and the first one after an error answer or a failed request; otherwise it carries only what changed, the owned partitions whenever its local assignment changed", &["client-heartbeat-fields", "client-heartbeat-reset"]),
+            Model::Librdkafka => cited("librdkafka's heartbeat is full in the join state init and after the coordinator was lost; an acknowledgement carries the target it reconciled; every other heartbeat carries neither the subscription nor the owned partitions", &["rdk-heartbeat-fields", "rdk-serve"]),
         };
         push(Topic::Heartbeat, prompt, right, wrong, rule);
     }
@@ -163,7 +166,7 @@ fn arrange(step: usize, right: String, wrong: Vec<String>) -> Option<(Vec<String
 /// What step `step` does on the other model, if it accepts every input up to there.
 fn other_model(t: &Timeline, step: usize) -> Option<Vec<Effect>> {
     let model = match t.model() {
-        Model::Seed => Model::Kafka,
+        Model::Seed | Model::Librdkafka => Model::Kafka,
         Model::Kafka => Model::Seed,
     };
     let trace = Trace {
@@ -224,6 +227,14 @@ fn state_rule(model: Model, effects: &[Effect]) -> Cited {
         (Model::Kafka, Some((_, Stale))) => cited("The poll timer expired: the client leaves the group itself and waits for the next poll()", &["client-poll-timer", "client-stale"]),
         (Model::Kafka, Some((_, Fatal))) => cited("Any error the client cannot retry or rejoin from is fatal", &["client-heartbeat-errors"]),
         (Model::Kafka, _) => cited("An answer without a new assignment changes no state", &["client-member-state"]),
+        (Model::Librdkafka, Some((_, WaitAssignCall))) => cited("Partitions to add go to the application's rebalance callback (on_assign); the join state waits for its incremental_assign — after a revocation even when the list is empty", &["rdk-cooperative", "rdk-rebalance-op", "rdk-incr-unassign-done"]),
+        (Model::Librdkafka, Some((_, WaitUnassignCall))) => cited("Partitions taken away, a fence or leaving go to the rebalance callback first (on_revoke, or on_lost when fenced)", &["rdk-cooperative", "rdk-revoke-all"]),
+        (Model::Librdkafka, Some((_, Steady))) => cited("The application's incremental_assign makes the member steady; the acknowledgement goes in a heartbeat of its own, at once", &["rdk-assign-op", "rdk-assignment-done"]),
+        (Model::Librdkafka, Some((_, WaitIncrUnassignToComplete))) => cited("The application's incremental_unassign stops the revoked partitions", &["rdk-assign-op", "rdk-incr-unassign-done"]),
+        (Model::Librdkafka, Some((_, WaitUnassignToComplete))) => cited("Closing turns the application's answer into a full unassign; the leave follows", &["rdk-assign-op", "rdk-leave"]),
+        (Model::Librdkafka, Some((_, Init))) => cited("A lost assignment, an unsubscribe, a close or a fatal error resets the member to epoch 0 in init", &["rdk-rejoin", "rdk-leave"]),
+        (Model::Librdkafka, Some((_, Term))) => cited("The leave answered (or none owed), the group handle terminates", &["rdk-leave", "rdk-terminate"]),
+        (Model::Librdkafka, _) => cited("An answer without a new target changes no join state; a newer target waits until the last one is acknowledged", &["rdk-next-assignment"]),
     }
 }
 
@@ -306,6 +317,8 @@ fn callback_rule(model: Model, effects: &[Effect]) -> Cited {
         (Model::Seed, false) => cited("Revoke first, then assign, and only the difference: KIP-848 is incremental, there is no eager revoke-everything", &["seed-5.4", "kip-848-reconciliation"]),
         (Model::Kafka, true) => cited("The Java client runs onPartitionsLost before it clears what it held", &["client-lost"]),
         (Model::Kafka, false) => cited("Auto-commit (when enabled), onPartitionsRevoked for what is given up, then onPartitionsAssigned — always, even with nothing added", &["client-auto-commit-before-rebalance", "client-revoke-assign", "client-test-empty-assignment"]),
+        (Model::Librdkafka, true) => cited("A fatal error unassigns everything without calling the application, and no leave is sent", &["rdk-rebalance-op", "rdk-heartbeat-response"]),
+        (Model::Librdkafka, false) => cited("on_revoke with what is taken away, then on_assign with what is added — an empty list after every revocation; on_lost when fenced, then the rejoin", &["rdk-incr-unassign-done", "rdk-revoke-all", "cfk-rebalance-cb"]),
     }
 }
 

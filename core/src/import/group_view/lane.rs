@@ -93,11 +93,18 @@ impl LaneKind {
             LaneKind::Server(ServerState::Stable) => Tone::Settled,
             LaneKind::Server(_) => Tone::Moving,
             LaneKind::Member(state) => match state {
-                S::New | S::Unsubscribed | S::Terminated => Tone::Out,
-                S::Joining => Tone::Joining,
-                S::Joined | S::Stable => Tone::Settled,
-                S::Assigning | S::Reconciling | S::Acknowledging => Tone::Moving,
-                S::Terminating | S::PrepareLeaving | S::Leaving => Tone::Leaving,
+                S::New | S::Unsubscribed | S::Terminated | S::Term => Tone::Out,
+                S::Joining | S::Init => Tone::Joining,
+                S::Joined | S::Stable | S::Steady => Tone::Settled,
+                S::Assigning
+                | S::Reconciling
+                | S::Acknowledging
+                | S::WaitAssignCall
+                | S::WaitUnassignCall
+                | S::WaitIncrUnassignToComplete => Tone::Moving,
+                S::Terminating | S::PrepareLeaving | S::Leaving | S::WaitUnassignToComplete => {
+                    Tone::Leaving
+                }
                 S::Fenced | S::Stale | S::Fatal => Tone::Failed,
             },
         }

@@ -209,7 +209,7 @@ fn life(one: &Imported, offset: Millis) -> ConsumerLife {
         }
         let revoking = match member {
             AnyMember::Kafka(k) => k.pending_revocation().clone(),
-            AnyMember::Seed(_) => PartitionSet::new(),
+            AnyMember::Seed(_) | AnyMember::Librdkafka(_) => PartitionSet::new(),
         };
         points.push(ConsumerPoint {
             at: offset.plus(s.at.0),

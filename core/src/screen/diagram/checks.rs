@@ -10,8 +10,8 @@ use super::*;
 /// How finely paths are sampled: finer than any gap the tests look for.
 pub const STEP: f64 = 0.5;
 
-pub fn both() -> [Diagram; 2] {
-    [layout(Model::Seed), layout(Model::Kafka)]
+pub fn both() -> [Diagram; 3] {
+    Model::ALL.map(layout)
 }
 
 /// Every line of the diagram with what it belongs to: trunks, stubs, arrowheads, group borders.

@@ -25,6 +25,7 @@ mod checks;
 mod draw;
 pub mod geom;
 mod kafka;
+mod librdkafka;
 pub mod path;
 mod seed;
 mod svg;
@@ -194,6 +195,7 @@ pub fn layout(model: Model) -> Diagram {
     match model {
         Model::Seed => seed::layout(),
         Model::Kafka => kafka::layout(),
+        Model::Librdkafka => librdkafka::layout(),
     }
 }
 
@@ -203,10 +205,15 @@ pub fn tone(state: StateName) -> &'static str {
     use StateName::*;
     match state {
         New | Unsubscribed => "new",
-        Joining | Fenced => "joining",
-        Joined | Stable => "joined",
-        Assigning | Reconciling | Acknowledging => "assigning",
-        Terminating | PrepareLeaving | Leaving | Stale => "terminating",
-        Terminated | Fatal => "terminated",
+        Joining | Fenced | Init => "joining",
+        Joined | Stable | Steady => "joined",
+        Assigning
+        | Reconciling
+        | Acknowledging
+        | WaitAssignCall
+        | WaitUnassignCall
+        | WaitIncrUnassignToComplete => "assigning",
+        Terminating | PrepareLeaving | Leaving | Stale | WaitUnassignToComplete => "terminating",
+        Terminated | Fatal | Term => "terminated",
     }
 }

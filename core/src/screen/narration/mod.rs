@@ -2,6 +2,7 @@
 //! protocol (member epoch, assigned set, target, reconciliation, fenced). Each model's transitions
 //! have their own sentences ([`transition`]): the shipped client is never told in the seed's words.
 
+mod librdkafka;
 mod transition;
 
 use transition::narrate_transition;
@@ -88,7 +89,19 @@ pub fn narrate_effects<M: Machine + Clone>(
 
 /// A sentence for one effect; `frame` is the member just after it.
 pub fn narrate(effect: &Effect, input: &Input, frame: &Facts) -> String {
+    // librdkafka hands partitions to the application's rebalance callback, in Python's names.
+    let rdk = crate::librdkafka::STATES.contains(&frame.state);
+    let rdk_call = |name: &str, partitions: &crate::protocol::assignment::PartitionSet| {
+        format!("Calling {name}({partitions}){}", waits(effect, frame))
+    };
     match effect {
+        Effect::InvokeOnPartitionsRevoked { partitions } if rdk => {
+            rdk_call("on_revoke", partitions)
+        }
+        Effect::InvokeOnPartitionsAssigned { partitions } if rdk => {
+            rdk_call("on_assign", partitions)
+        }
+        Effect::InvokeOnPartitionsLost { partitions } if rdk => rdk_call("on_lost", partitions),
         Effect::Transition { from, to } => narrate_transition(*from, *to, input, frame),
         Effect::SendHeartbeat(request) => narrate_heartbeat(request),
         Effect::RemoveFromAssigned { partitions } => {

@@ -19,9 +19,11 @@ pub(super) fn narrate_transition(
         Input::HeartbeatError { code } => Some(code),
         _ => None,
     };
-    // Only the shipped client keeps a local assignment.
+    // Only the shipped client keeps a local assignment; librdkafka has states of its own.
     let sentence = if frame.local.is_some() {
         shipped(from, to, input, code, frame)
+    } else if crate::librdkafka::STATES.contains(&to) {
+        super::librdkafka::librdkafka(from, to, input, code, frame)
     } else {
         seed(from, to, input, code, frame)
     };

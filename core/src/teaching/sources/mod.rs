@@ -119,7 +119,22 @@ pub enum Origin {
     },
     /// A section of the project's seed model (`docs/seed-model.md`, `§5.4`).
     SeedModel { section: &'static str },
+    /// A file of librdkafka (`confluentinc/librdkafka`) at the release the model follows
+    /// ([`LIBRDKAFKA_TAG`]), and the function the claim rests on.
+    Librdkafka {
+        path: &'static str,
+        symbol: &'static str,
+    },
+    /// A file of confluent-kafka for Python at the release that bundles that librdkafka.
+    ConfluentPython {
+        path: &'static str,
+        symbol: &'static str,
+    },
 }
+
+/// The librdkafka release the third model follows and the live harness runs (the PyPI package
+/// confluent-kafka of the same version bundles it).
+pub const LIBRDKAFKA_TAG: &str = "v2.15.0";
 
 /// One source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -167,11 +182,26 @@ impl Source {
                 format!("Kafka docs, {} §{section}", file_name(path))
             }
             Origin::SeedModel { section } => format!("seed model §{section}"),
+            Origin::Librdkafka { path, symbol } | Origin::ConfluentPython { path, symbol } => {
+                if symbol.is_empty() {
+                    file_name(path).to_owned()
+                } else {
+                    symbol.to_owned()
+                }
+            }
         }
     }
 
     /// The label and the versions: `AbstractMembershipManager.leaveGroupEpoch (Kafka 3.8–4.3)`.
     pub fn citation(&self) -> String {
+        let release = &LIBRDKAFKA_TAG[1..];
+        match self.origin {
+            Origin::Librdkafka { .. } => return format!("{} (librdkafka {release})", self.label()),
+            Origin::ConfluentPython { .. } => {
+                return format!("{} (confluent-kafka {release})", self.label())
+            }
+            _ => {}
+        }
         match self.versions {
             Some(v) => format!("{} ({})", self.label(), v.words()),
             None => self.label(),
@@ -198,6 +228,12 @@ impl Source {
             Origin::SeedModel { section } => {
                 format!("seed-model.html#s{}", section.replace('.', "-"))
             }
+            Origin::Librdkafka { path, .. } => {
+                format!("https://github.com/confluentinc/librdkafka/blob/{LIBRDKAFKA_TAG}/{path}")
+            }
+            Origin::ConfluentPython { path, .. } => format!(
+                "https://github.com/confluentinc/confluent-kafka-python/blob/{LIBRDKAFKA_TAG}/{path}"
+            ),
         }
     }
 
@@ -207,9 +243,16 @@ impl Source {
         !matches!(self.origin, Origin::SeedModel { .. })
     }
 
-    /// Whether it speaks of Kafka itself (and so must say which releases).
+    /// Whether it speaks of Kafka itself (and so must say which releases; librdkafka's sources
+    /// name their one release in [`LIBRDKAFKA_TAG`]).
     pub fn is_kafka(&self) -> bool {
-        !matches!(self.origin, Origin::SeedModel { .. } | Origin::Kip { .. })
+        !matches!(
+            self.origin,
+            Origin::SeedModel { .. }
+                | Origin::Kip { .. }
+                | Origin::Librdkafka { .. }
+                | Origin::ConfluentPython { .. }
+        )
     }
 }
 

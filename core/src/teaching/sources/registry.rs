@@ -1,7 +1,7 @@
 //! Every source the project cites, read at the releases it names. Paths are Apache Kafka's at the
 //! newest release of the range; where a class had another name before, the symbol says so.
 
-use super::Origin::{Jira, Kafka, KafkaDocs, KafkaPr, Kip, SeedModel};
+use super::Origin::{ConfluentPython, Jira, Kafka, KafkaDocs, KafkaPr, Kip, Librdkafka, SeedModel};
 use super::Release::{V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3};
 use super::{between, since, Source};
 
@@ -215,7 +215,31 @@ pub const SOURCES: &[Source] = &[
     s("kafka-pr-14121", KafkaPr { number: 14121 }, since(V3_7)),
     s("kafka-pr-20594", KafkaPr { number: 20594 }, since(V4_1)),
     s("kafka-pr-23542", KafkaPr { number: 23542 }, since(V3_7)),
+    // ---- librdkafka (its one release, LIBRDKAFKA_TAG) ----
+    s("rdk-join-states", rdk("rd_kafka_cgrp_join_state_names, rd_kafka_cgrp_set_join_state"), None),
+    s("rdk-next-assignment", rdk("rd_kafka_cgrp_consumer_handle_next_assignment"), None),
+    s("rdk-cooperative", rdk("rd_kafka_cgrp_handle_assignment_cooperative"), None),
+    s("rdk-rebalance-op", rdk("rd_kafka_rebalance_op_incr"), None),
+    s("rdk-assign-op", rdk("rd_kafka_cgrp_handle_assign_op"), None),
+    s("rdk-incr-unassign-done", rdk("rd_kafka_cgrp_consumer_incr_unassign_done"), None),
+    s("rdk-assignment-done", rdk("rd_kafka_cgrp_consumer_assignment_done"), None),
+    s("rdk-revoke-all", rdk("rd_kafka_cgrp_revoke_all_rejoin"), None),
+    s("rdk-rejoin", rdk("rd_kafka_cgrp_consumer_rejoin, rd_kafka_cgrp_consumer_reset"), None),
+    s("rdk-serve", rdk("rd_kafka_cgrp_consumer_serve"), None),
+    s("rdk-heartbeat-fields", Librdkafka { path: "src/rdkafka_request.c", symbol: "rd_kafka_ConsumerGroupHeartbeatRequest; rd_kafka_cgrp_consumer_group_heartbeat" }, None),
+    s("rdk-heartbeat-response", rdk("rd_kafka_cgrp_handle_ConsumerGroupHeartbeat"), None),
+    s("rdk-leave", rdk("rd_kafka_cgrp_consumer_leave, rd_kafka_cgrp_unassign_done"), None),
+    s("rdk-terminate", rdk("rd_kafka_cgrp_terminate0"), None),
+    s("rdk-max-poll", rdk("rd_kafka_cgrp_max_poll_interval_check_tmr_cb"), None),
+    s("cfk-rebalance-cb", ConfluentPython { path: "src/confluent_kafka/src/Consumer.c", symbol: "Consumer_rebalance_cb (on_assign, on_revoke, on_lost, then the incremental call)" }, None),
 ];
+
+const fn rdk(symbol: &'static str) -> super::Origin {
+    Librdkafka {
+        path: "src/rdkafka_cgrp.c",
+        symbol,
+    }
+}
 
 // The three releases between the named ones keep their variants in use (3.9, 4.0, 4.2 and 4.3
 // appear in ranges above); naming them here keeps the imports honest if a range changes.

@@ -1,0 +1,327 @@
+//! librdkafka's member: its data (`rd_kafka_cgrp_t`'s fields for this protocol), `handle(now,
+//! input)`, and what it shows of itself.
+
+use crate::machine::facts::{Facts, Out, RetryOwed};
+use crate::machine::model::Model;
+use crate::machine::{Activity, Machine, NextCompletion};
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::{Input, InputKind};
+use crate::protocol::rejected::Rejected;
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use std::collections::{BTreeSet, VecDeque};
+
+/// The member id librdkafka generates (a random UUID in base64, made once when the handle is
+/// created; since 2.10, KIP-1082). Fixed, so replays are deterministic.
+pub const RDK_MEMBER_ID: &str = "cmRrYWZrYS1tZW1iZXIAAA";
+
+/// What the application's answer to the rebalance callback leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Then {
+    /// `incremental_assign(added)`: then steady.
+    Assign(PartitionSet),
+    /// `incremental_unassign(revoked)`: then the parked assign (`rkcg_rebalance_incr_assignment`,
+    /// possibly empty), or the rejoin (`rkcg_rebalance_rejoin`), or steady.
+    Unassign {
+        revoked: PartitionSet,
+        then_assign: Option<PartitionSet>,
+        rejoin: bool,
+        during: Activity,
+    },
+}
+
+/// The callback handed to the application, and what its answer leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Pending {
+    pub(crate) effect: Effect,
+    pub(crate) then: Then,
+}
+
+/// One librdkafka consumer in a group of the consumer protocol. Deterministic and clock-free.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RdkMember {
+    pub(crate) config: Config,
+    /// The join state (`rkcg_join_state`), or `term` once the group handle terminated.
+    pub(crate) state: StateName,
+    pub(crate) member_id: String,
+    /// `rkcg_generation_id`: the member epoch.
+    pub(crate) epoch: i32,
+    /// The last interval a success gave; 0 before the first.
+    pub(crate) interval_ms: u32,
+    pub(crate) subscription: BTreeSet<String>,
+    /// `F_SUBSCRIPTION`.
+    pub(crate) subscribed: bool,
+    /// What the application fetches: changed by its incremental assign and unassign calls.
+    pub(crate) assigned: PartitionSet,
+    /// The last acknowledged assignment (`rkcg_current_assignment`).
+    pub(crate) current: PartitionSet,
+    /// The assignment being reconciled (`rkcg_target_assignment`).
+    pub(crate) target: Option<PartitionSet>,
+    /// The newest assignment received, waiting its turn (`rkcg_next_target_assignment`).
+    pub(crate) next: Option<PartitionSet>,
+    /// `CONSUMER_F_WAIT_ACK`: a reconciliation runs or waits for its acknowledgement.
+    pub(crate) wait_ack: bool,
+    /// Requests sent and not answered, oldest first (a leave may go out behind a heartbeat).
+    pub(crate) in_flight: VecDeque<Purpose>,
+    pub(crate) last_sent_at: Option<Millis>,
+    /// `rd_kafka_cgrp_consumer_expedite_next_heartbeat`: the next heartbeat goes at once.
+    pub(crate) expedite: bool,
+    /// After COORDINATOR_LOAD_IN_PROGRESS: the same request again at this time.
+    pub(crate) retry_due: Option<Millis>,
+    /// `CONSUMER_F_SEND_FULL_REQUEST`, set when the coordinator was lost.
+    pub(crate) send_full: bool,
+    /// `CONSUMER_F_SEND_NEW_SUBSCRIPTION`: a changed subscription goes out in the next heartbeat.
+    pub(crate) send_subscription: bool,
+    /// `CONSUMER_F_WAIT_REJOIN`: fenced (or the poll interval passed); acted on when no
+    /// rebalance callback is outstanding.
+    pub(crate) wait_rejoin: bool,
+    /// `CONSUMER_F_WAIT_REJOIN_TO_COMPLETE`: the lost assignment is being revoked; no heartbeats.
+    pub(crate) rejoin_to_complete: bool,
+    /// `F_LEAVE_ON_UNASSIGN_DONE`: leave once the revocation is done.
+    pub(crate) leave_on_unassign_done: bool,
+    /// `F_MAX_POLL_EXCEEDED`, until the application polls again.
+    pub(crate) max_poll_exceeded: bool,
+    /// `F_TERMINATE`: close() was called.
+    pub(crate) terminating: bool,
+    pub(crate) pending: Option<Pending>,
+    pub(crate) failure: Option<ErrorCode>,
+    /// A fatal error was raised: no heartbeats, no callbacks, ever.
+    pub(crate) fatal: bool,
+    pub(crate) now: Millis,
+}
+
+impl RdkMember {
+    pub fn new(config: Config) -> Self {
+        let member_id = config
+            .member_id
+            .clone()
+            .filter(|id| !id.is_empty())
+            .unwrap_or_else(|| RDK_MEMBER_ID.to_owned());
+        RdkMember {
+            config,
+            state: StateName::Init,
+            member_id,
+            epoch: 0,
+            interval_ms: 0,
+            subscription: BTreeSet::new(),
+            subscribed: false,
+            assigned: PartitionSet::new(),
+            current: PartitionSet::new(),
+            target: None,
+            next: None,
+            wait_ack: false,
+            in_flight: VecDeque::new(),
+            last_sent_at: None,
+            expedite: false,
+            retry_due: None,
+            send_full: false,
+            send_subscription: false,
+            wait_rejoin: false,
+            rejoin_to_complete: false,
+            leave_on_unassign_done: false,
+            max_poll_exceeded: false,
+            terminating: false,
+            pending: None,
+            failure: None,
+            fatal: false,
+            now: Millis::ZERO,
+        }
+    }
+
+    /// `RD_KAFKA_CGRP_REBALANCING`: a rebalance callback is outstanding or its follow-up is due.
+    pub(crate) fn rebalancing(&self) -> bool {
+        self.pending.is_some()
+            || matches!(
+                self.state,
+                StateName::WaitAssignCall
+                    | StateName::WaitUnassignCall
+                    | StateName::WaitIncrUnassignToComplete
+                    | StateName::WaitUnassignToComplete
+            )
+    }
+
+    /// Leaving: the leave waits for the revocation, or is in flight.
+    pub(crate) fn leaving(&self) -> bool {
+        self.leave_on_unassign_done || self.in_flight.contains(&Purpose::Leave)
+    }
+
+    /// Emits `transition(from, to)`; a move the model does not list is a bug caught by the tests.
+    pub(crate) fn enter(&mut self, to: StateName, out: &mut Out) {
+        if to == self.state {
+            return;
+        }
+        debug_assert!(
+            super::is_allowed(self.state, to),
+            "illegal transition {} → {}",
+            self.state,
+            to
+        );
+        let from = self.state;
+        self.state = to;
+        out.push(self, Effect::Transition { from, to });
+    }
+
+    fn check(&self, now: Millis, input: &Input) -> Result<(), Rejected> {
+        if now < self.now {
+            return Err(Rejected::TimeWentBackwards {
+                now,
+                last: self.now,
+            });
+        }
+        if self.state == StateName::Term {
+            return Err(Rejected::Terminated);
+        }
+        if input.is_answer() && self.in_flight.is_empty() {
+            return Err(Rejected::NoHeartbeatInFlight);
+        }
+        match input {
+            Input::Completed { .. } if self.pending.is_none() => {
+                Err(Rejected::NothingAwaitingCompletion)
+            }
+            Input::HeartbeatResponse(r)
+                if r.member_epoch < 1 && self.in_flight.front() != Some(&Purpose::Leave) =>
+            {
+                Err(Rejected::EpochBelowOne {
+                    member_epoch: r.member_epoch,
+                })
+            }
+            // librdkafka resolves topic ids with its own metadata requests; names come resolved.
+            Input::Metadata { .. } => Err(Rejected::NotInModel {
+                input: InputKind::Metadata,
+            }),
+            _ if input.is_answer() || matches!(input, Input::Completed { .. } | Input::Tick) => {
+                Ok(())
+            }
+            Input::Close if !self.terminating => Ok(()),
+            _ if self.terminating => Err(Rejected::Closed),
+            _ if self.fatal => Err(Rejected::Fatal),
+            _ => Ok(()),
+        }
+    }
+
+    fn on_subscribe(&mut self, topics: &BTreeSet<String>) {
+        if self.subscribed && *topics == self.subscription {
+            return;
+        }
+        self.subscription = topics.clone();
+        self.subscribed = true;
+        self.send_subscription = true;
+        self.expedite = true;
+    }
+
+    fn on_completed(&mut self, out: &mut Out) {
+        if let Some(done) = self.pending.take() {
+            self.answered(done.then, out);
+        }
+    }
+
+    /// The application polls again after the poll interval passed: heartbeats may resume.
+    fn on_poll(&mut self) {
+        if self.max_poll_exceeded && self.pending.is_none() {
+            self.max_poll_exceeded = false;
+            self.expedite = true;
+        }
+    }
+
+    /// The next heartbeat's due time, if one will go without another input.
+    pub(crate) fn next_due(&self) -> Option<Millis> {
+        if !self.may_heartbeat() {
+            return None;
+        }
+        if let Some(due) = self.retry_due {
+            return Some(due);
+        }
+        match self.last_sent_at {
+            Some(at) if !self.expedite => Some(at.plus(u64::from(self.interval_ms))),
+            _ => Some(self.now),
+        }
+    }
+
+    pub fn next_completion(&self) -> Option<NextCompletion> {
+        let pending = self.pending.as_ref()?;
+        let (during, revoking) = match &pending.then {
+            Then::Assign(_) => (
+                if self.terminating {
+                    Activity::Close
+                } else {
+                    Activity::Reconciliation
+                },
+                false,
+            ),
+            Then::Unassign { during, .. } => (*during, true),
+        };
+        Some(NextCompletion::Awaited {
+            effect: pending.effect.clone(),
+            during,
+            revoking,
+        })
+    }
+}
+
+impl crate::machine::facts::HandleInto for RdkMember {
+    fn handle_into(&mut self, now: Millis, input: &Input, out: &mut Out) -> Result<(), Rejected> {
+        self.check(now, input)?;
+        self.now = now;
+        match input {
+            Input::Subscribe { topics } => self.on_subscribe(topics),
+            Input::HeartbeatResponse(r) => self.on_success(r, out),
+            Input::HeartbeatError { code } => self.on_error(Some(code), out),
+            Input::HeartbeatFailed => self.on_error(None, out),
+            Input::Tick | Input::Metadata { .. } => {}
+            Input::Completed { .. } => self.on_completed(out),
+            Input::Close => self.on_close(out),
+            Input::Poll => self.on_poll(),
+            Input::PollTimerExpired => self.on_poll_timer_expired(out),
+            Input::Unsubscribe => self.on_unsubscribe(out),
+        }
+        self.serve(out);
+        Ok(())
+    }
+}
+
+impl Machine for RdkMember {
+    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
+        crate::machine::facts::handle(self, now, input)
+    }
+    fn handle_observed(
+        &mut self,
+        now: Millis,
+        input: &Input,
+    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
+        crate::machine::facts::handle_observed(self, now, input)
+    }
+    fn facts(&self) -> Facts {
+        Facts {
+            state: self.state,
+            member_id: self.member_id.clone(),
+            member_epoch: self.epoch,
+            heartbeat_interval_ms: self.interval_ms,
+            subscription: self.subscription.clone(),
+            assigned: self.assigned.clone(),
+            in_flight: self.in_flight.front().copied(),
+            remembered: None,
+            retry_owed: self.retry_due.map(|due| RetryOwed { due, leave: false }),
+            last_heartbeat_at: self.last_sent_at,
+            awaiting: self.pending.as_ref().map(|p| p.effect.clone()),
+            target: self.target.clone(),
+            newest_target: self.next.clone(),
+            failure: self.failure.clone(),
+            owed_to_abandoned: 0,
+            next_deadline: self.next_due(),
+            now: self.now,
+            local: None,
+        }
+    }
+    fn model(&self) -> Model {
+        Model::Librdkafka
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn next_completion(&self) -> Option<NextCompletion> {
+        RdkMember::next_completion(self)
+    }
+}

@@ -1,0 +1,88 @@
+//! librdkafka's member of the consumer protocol (`group.protocol=consumer`), as a third sans-IO
+//! model beside the seed and the Java client: the join states of `rdkafka_cgrp.c` at librdkafka
+//! 2.15.0 (the library confluent-kafka for Python, Go, .NET and Node bundles), checked against the
+//! running library by the live harness (`tests/live/`).
+//!
+//! ```text
+//!            target adds                      app's incremental_assign()
+//!   init ─────────────────▶ wait-assign-call ─────────────────────────────▶ steady
+//!    ▲  ▲                        ▲                                          │  │ target adds
+//!    │  │                        │ after a revoke: on_assign(added, maybe   │  └──▶ wait-assign-call
+//!    │  │                        │ empty)                                   │
+//!    │  │ lost or unsubscribe    │                                          │ target revokes, fenced
+//!    │  └──────────── wait-incr-unassign-to-complete ◀── incremental_unassign() ◀── wait-unassign-call
+//!    │                                                                             │ closing:
+//!    └── leave sent ◀── wait-unassign-to-complete ◀── the app's answer, unassign all ◀┘
+//!   init ── leave answered (closing) ──▶ term
+//! ```
+//!
+//! Where it differs from the Java client (each difference is named in the review view): the join
+//! state says what the *application* was asked to do, not how far the member is in the group (a
+//! member whose target is empty stays in `init` and sends full heartbeats for ever); the rebalance
+//! callback gets the *added* partitions and an `on_assign` with an empty list follows every
+//! revocation the coordinator asked for; a fenced member's `on_lost` is followed by the rejoin
+//! without an `on_assign([])`; only one reconciliation runs at a time and a newer target waits for
+//! the acknowledgement of the current one; the acknowledgement is a heartbeat of its own, sent at
+//! once; a fatal error calls no callback and sends no leave; a broker error the library does not
+//! name is fatal (2.15.0), `STALE_MEMBER_EPOCH` on a heartbeat included; there is no client-side
+//! session timeout.
+//!
+//! Simplified (said in the book): one application callback at a time stands for the rebalance
+//! callback *and* the `incremental_assign`/`incremental_unassign` call Python makes when it
+//! returns (a `completed` input is both); stopping the revoked partitions' fetchers is immediate,
+//! so `wait-incr-unassign-to-complete` and `wait-unassign-to-complete` are passed through in one
+//! step; offsets are not committed on revocation (the mock runs consume nothing); topic ids are
+//! taken as resolved (no `metadata` input); the coordinator's expedite backoff (a millisecond or
+//! two) is zero.
+
+mod heartbeat;
+mod member;
+mod rebalance;
+
+pub use member::{RdkMember, RDK_MEMBER_ID};
+
+use crate::protocol::state::StateName;
+use crate::protocol::state::StateName::*;
+
+/// The seven states, in diagram order.
+pub const STATES: [StateName; 7] = [
+    Init,
+    WaitAssignCall,
+    Steady,
+    WaitUnassignCall,
+    WaitIncrUnassignToComplete,
+    WaitUnassignToComplete,
+    Term,
+];
+
+/// Every move the model makes, with the trigger `rdkafka_cgrp.c` moves on (from, to).
+pub const ALLOWED: [(StateName, StateName); 12] = [
+    // A target that adds partitions (rd_kafka_cgrp_handle_assignment_cooperative).
+    (Init, WaitAssignCall),
+    (Steady, WaitAssignCall),
+    // A target that revokes, a fence, unsubscribe() or close() with partitions.
+    (Steady, WaitUnassignCall),
+    // The application's incremental_assign().
+    (WaitAssignCall, Steady),
+    // The application's incremental_unassign().
+    (WaitUnassignCall, WaitIncrUnassignToComplete),
+    // The revoked partitions stopped: the assign of what was added (maybe nothing) …
+    (WaitIncrUnassignToComplete, WaitAssignCall),
+    // … or the rejoin after a lost assignment or unsubscribe(). (librdkafka also goes on to
+    // `steady` when neither is due; no heartbeat-driven path reaches that.)
+    (WaitIncrUnassignToComplete, Init),
+    // Closing (or after a fatal error): the application's answer becomes a full unassign, an
+    // assign first turned into an unassign call (`rd_kafka_cgrp_handle_assign_op`).
+    (WaitAssignCall, WaitUnassignCall),
+    (WaitUnassignCall, WaitUnassignToComplete),
+    (WaitUnassignToComplete, Init),
+    // Fenced or leaving with nothing assigned, or a fatal error (a silent full unassign).
+    (Steady, Init),
+    // The leave answered (or none owed): the group handle terminates.
+    (Init, Term),
+];
+
+/// Whether the model moves `from → to`.
+pub fn is_allowed(from: StateName, to: StateName) -> bool {
+    ALLOWED.contains(&(from, to))
+}

@@ -1,0 +1,104 @@
+//! Property tests of librdkafka's model: every transition is one `rdkafka_cgrp.c` makes (an
+//! illegal one also trips the machine's own assertion), the assigned set is what the effects say,
+//! only one heartbeat (besides a leave) is ever in flight, only one rebalance callback is ever
+//! outstanding and only in a `wait-…-call` state, a heartbeat is full exactly in `init` (or after
+//! the coordinator was lost), an acknowledgement carries the target, nothing follows a fatal error
+//! but the close, and a rejected input changes nothing.
+
+use kip848_core::librdkafka::{is_allowed, RdkMember};
+use kip848_core::machine::Machine;
+use kip848_core::*;
+use proptest::prelude::*;
+
+#[path = "common/arb.rs"]
+mod arb;
+use arb::cases;
+use arb::kafka::{arb_config, arb_steps};
+
+proptest! {
+    #![proptest_config(cases())]
+
+    #[test]
+    fn librdkafka_keeps_its_invariants(config in arb_config(), steps in arb_steps()) {
+        let mut member = RdkMember::new(config);
+        let mut assigned = PartitionSet::new();
+        for (at, input) in &steps {
+            let before = member.clone();
+            let before_facts = before.facts();
+            let Ok(effects) = member.handle(Millis(*at), input) else {
+                prop_assert_eq!(&member, &before, "a rejected input changed the member");
+                continue;
+            };
+            let mut state = before_facts.state;
+            let mut regular_sent = 0;
+            for effect in &effects {
+                match effect {
+                    Effect::Transition { from, to } => {
+                        prop_assert_eq!(*from, state);
+                        prop_assert!(is_allowed(*from, *to), "{} → {} is not librdkafka's", from, to);
+                        state = *to;
+                    }
+                    Effect::RemoveFromAssigned { partitions } => {
+                        prop_assert!(partitions.is_subset(&assigned));
+                        assigned.subtract(partitions);
+                    }
+                    Effect::AddToAssigned { partitions } => {
+                        prop_assert!(partitions.is_disjoint(&assigned));
+                        assigned.extend(partitions);
+                    }
+                    Effect::ClearAssigned { partitions } => {
+                        // Only a fatal error drops partitions without the application.
+                        prop_assert!(member.facts().failure.is_some());
+                        prop_assert_eq!(partitions, &assigned);
+                        assigned = PartitionSet::new();
+                    }
+                    Effect::SendHeartbeat(request) => {
+                        prop_assert!(before_facts.failure.is_none(), "a heartbeat after a fatal error");
+                        match request.purpose {
+                            Purpose::Leave => {
+                                prop_assert!(request.member_epoch < 0);
+                                prop_assert!(request.full.is_none() && request.owned.is_none());
+                            }
+                            purpose => {
+                                regular_sent += 1;
+                                prop_assert!(request.member_epoch >= 0);
+                                if state == StateName::Init {
+                                    prop_assert!(request.is_full(), "{:?} in init is not full", purpose);
+                                }
+                                if purpose == Purpose::Acknowledge {
+                                    prop_assert_eq!(state, StateName::Steady);
+                                    prop_assert_eq!(request.owned.as_ref(), Some(&assigned), "the acknowledgement carries what was reconciled");
+                                }
+                                // A retry re-sends the request that failed, an acknowledgement included.
+                                if request.owned.is_some() && !matches!(purpose, Purpose::Acknowledge | Purpose::Retry) {
+                                    prop_assert!(request.is_full(), "a partial heartbeat carries no owned partitions");
+                                }
+                            }
+                        }
+                    }
+                    Effect::InvokeOnPartitionsAssigned { .. }
+                    | Effect::InvokeOnPartitionsRevoked { .. }
+                    | Effect::InvokeOnPartitionsLost { .. } => {
+                        prop_assert!(before_facts.failure.is_none(), "a callback after a fatal error");
+                    }
+                    Effect::CommitOffsets { .. } | Effect::InvokeOnAssignment { .. } => {
+                        prop_assert!(false, "librdkafka's model has no {}", effect.name());
+                    }
+                    Effect::ReportError { .. } => {}
+                }
+            }
+            prop_assert!(regular_sent <= 1, "two heartbeats in one step");
+            let facts = member.facts();
+            prop_assert_eq!(state, facts.state);
+            prop_assert_eq!(&assigned, &facts.assigned);
+            match &facts.awaiting {
+                Some(Effect::InvokeOnPartitionsAssigned { .. }) => prop_assert_eq!(facts.state, StateName::WaitAssignCall),
+                Some(_) => prop_assert_eq!(facts.state, StateName::WaitUnassignCall),
+                None => prop_assert!(matches!(facts.state, StateName::Init | StateName::Steady | StateName::Term), "resting in {}", facts.state),
+            }
+            if facts.state == StateName::Term {
+                prop_assert!(facts.assigned.is_empty());
+            }
+        }
+    }
+}
