@@ -11,6 +11,12 @@
 //! `kip848-import --broker FILE` prints instead the coordinator's timeline (JSON) from
 //! `GroupMetadataManager` lines; exit status 2 when the log has none.
 //!
+//! `kip848-import --librdkafka FILE` follows every librdkafka consumer of the log on the
+//! `librdkafka` model and prints, as JSON, what each did by the log and by the model (join states,
+//! heartbeats, callbacks) and where they part: exit status 0 when every consumer agrees, 1 when one
+//! does not, 2 when the log has no librdkafka consumer of the consumer protocol. With `--client
+//! HANDLE` (`c1#consumer-7`) it prints that consumer's trace instead (`"model": "librdkafka"`).
+//!
 //! `kip848-import --together FILE…` prints every consumer of the log and the coordinator on one
 //! clock (JSON): what the import page's group view draws. Several files (a consumer's log and the
 //! broker's, say) are read as one log, in the order given.
@@ -19,7 +25,7 @@ use kip848_core::import::{Imported, ParsedLog, VersionEvidence};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: kip848-import [--client ID] [--broker | --together] FILE…   (FILE may be - for standard input)";
+const USAGE: &str = "usage: kip848-import [--client ID] [--broker | --together | --librdkafka] FILE…   (FILE may be - for standard input)";
 
 /// What is printed.
 #[derive(PartialEq)]
@@ -27,6 +33,7 @@ enum Output {
     Trace,
     Broker,
     Together,
+    Librdkafka,
 }
 
 struct Args {
@@ -43,6 +50,7 @@ fn args() -> Option<Args> {
             Some("--client") => client = Some(rest.next()?.into_string().ok()?),
             Some("--broker") => output = Output::Broker,
             Some("--together") => output = Output::Together,
+            Some("--librdkafka") => output = Output::Librdkafka,
             _ => paths.push(arg),
         }
     }
@@ -150,6 +158,49 @@ fn divergences(imported: &Imported) {
     }
 }
 
+/// `--librdkafka`: every consumer followed on the model, or one consumer's trace.
+fn librdkafka(name: &str, text: &str, client: Option<&str>) -> ExitCode {
+    let followed = kip848_core::import::librdkafka::follow::follow(text);
+    if followed.is_empty() {
+        return fail(
+            name,
+            "no librdkafka consumer of the consumer protocol (no ConsumerGroupHeartbeat line with debug=cgrp) in this log",
+        );
+    }
+    if let Some(handle) = client {
+        return match followed.iter().find(|f| f.handle == handle) {
+            Some(one) => {
+                for r in &one.refused {
+                    eprintln!("line {}: refused: {}", r.line, r.reason);
+                }
+                print(&one.trace.to_json())
+            }
+            None => fail(name, format!("no librdkafka consumer {handle} in this log")),
+        };
+    }
+    let agree = followed.iter().all(|f| f.agrees());
+    let json: Vec<serde_json::Value> = followed
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "handle": f.handle,
+                "agrees": f.agrees(),
+                "steps": f.trace.steps.len(),
+                "log": f.log,
+                "model": f.model,
+                "refused": f.refused,
+                "differences": f.differences,
+            })
+        })
+        .collect();
+    let code = print(&serde_json::to_string_pretty(&json).unwrap_or_default());
+    if agree {
+        code
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 fn main() -> ExitCode {
     let Some(args) = args() else {
         eprintln!("{USAGE}");
@@ -177,6 +228,9 @@ fn main() -> ExitCode {
         Ok(parsed) => parsed,
         Err(e) => return fail(&name, e),
     };
+    if args.output == Output::Librdkafka {
+        return librdkafka(&name, &text, args.client.as_deref());
+    }
     if args.output == Output::Together {
         return match parsed.together() {
             Ok(together) => print(&serde_json::to_string_pretty(&together).unwrap_or_default()),

@@ -71,12 +71,7 @@ impl RdkMember {
         if !self.may_heartbeat() {
             return;
         }
-        let due = match (self.retry_due, self.last_sent_at) {
-            (Some(at), _) => self.now >= at,
-            _ if self.expedite => true,
-            (None, None) => true,
-            (None, Some(at)) => self.now >= at.plus(u64::from(self.interval_ms)),
-        };
+        let due = self.next_due().is_some_and(|at| self.now >= at);
         if due {
             self.send(out);
         }
@@ -113,8 +108,13 @@ impl RdkMember {
             request.instance_id = None;
         }
         self.in_flight.push_back(purpose);
-        self.last_sent_at = Some(self.now);
-        self.expedite = false;
+        // A retry re-sends the failed request's buffer (`rd_kafka_buf_retry`): the interval
+        // timer still runs from the request it repeats.
+        if purpose != Purpose::Retry {
+            self.last_sent_at = Some(self.now);
+        }
+        self.expedite_at = None;
+        self.sent_since_success = self.sent_since_success.saturating_add(1);
         self.retry_due = None;
         out.push(self, Effect::SendHeartbeat(request));
     }
@@ -141,7 +141,7 @@ impl RdkMember {
             self.enter(StateName::Term, out);
         } else if self.subscribed {
             // Subscribed again (or still, after the poll interval passed): rejoin at once.
-            self.expedite = true;
+            self.expedite();
         }
     }
 
@@ -158,6 +158,7 @@ impl RdkMember {
         if self.leaving() || self.terminating {
             return;
         }
+        self.sent_since_success = 0;
         if response.heartbeat_interval_ms > 0 {
             self.interval_ms = response.heartbeat_interval_ms;
         }
@@ -176,7 +177,7 @@ impl RdkMember {
                 self.wait_ack = false;
             } else {
                 // The reconciliation finished while this heartbeat was in flight.
-                self.expedite = true;
+                self.expedite();
             }
         }
         if self.subscribed {

@@ -67,8 +67,12 @@ pub struct RdkMember {
     /// Requests sent and not answered, oldest first (a leave may go out behind a heartbeat).
     pub(crate) in_flight: VecDeque<Purpose>,
     pub(crate) last_sent_at: Option<Millis>,
-    /// `rd_kafka_cgrp_consumer_expedite_next_heartbeat`: the next heartbeat goes at once.
-    pub(crate) expedite: bool,
+    /// `rd_kafka_cgrp_consumer_expedite_next_heartbeat`: the next heartbeat goes at this time,
+    /// ahead of the interval.
+    pub(crate) expedite_at: Option<Millis>,
+    /// `rkcg_expedite_heartbeat_retries`: heartbeats sent since the last successful answer;
+    /// each expedited heartbeat waits `2^(n-1)` ms for it, up to `retry.backoff.max.ms`.
+    pub(crate) sent_since_success: u32,
     /// After COORDINATOR_LOAD_IN_PROGRESS: the same request again at this time.
     pub(crate) retry_due: Option<Millis>,
     /// `CONSUMER_F_SEND_FULL_REQUEST`, set when the coordinator was lost.
@@ -115,7 +119,8 @@ impl RdkMember {
             wait_ack: false,
             in_flight: VecDeque::new(),
             last_sent_at: None,
-            expedite: false,
+            expedite_at: None,
+            sent_since_success: 0,
             retry_due: None,
             send_full: false,
             send_subscription: false,
@@ -181,8 +186,10 @@ impl RdkMember {
             Input::Completed { .. } if self.pending.is_none() => {
                 Err(Rejected::NothingAwaitingCompletion)
             }
+            // librdkafka takes any epoch it is given; an epoch of 0 is what a coordinator (the
+            // mock, at least) answers a joining member whose partitions are still owned elsewhere.
             Input::HeartbeatResponse(r)
-                if r.member_epoch < 1 && self.in_flight.front() != Some(&Purpose::Leave) =>
+                if r.member_epoch < 0 && self.in_flight.front() != Some(&Purpose::Leave) =>
             {
                 Err(Rejected::EpochBelowOne {
                     member_epoch: r.member_epoch,
@@ -209,7 +216,7 @@ impl RdkMember {
         self.subscription = topics.clone();
         self.subscribed = true;
         self.send_subscription = true;
-        self.expedite = true;
+        self.expedite();
     }
 
     fn on_completed(&mut self, out: &mut Out) {
@@ -222,8 +229,19 @@ impl RdkMember {
     fn on_poll(&mut self) {
         if self.max_poll_exceeded && self.pending.is_none() {
             self.max_poll_exceeded = false;
-            self.expedite = true;
+            self.expedite();
         }
+    }
+
+    /// `rd_kafka_cgrp_consumer_expedite_next_heartbeat`: the backoff is `2^(n-1)` ms after n
+    /// heartbeats without a successful answer, up to `retry.backoff.max.ms`, times a jitter of
+    /// 0.8 to 1.2; the model takes the jitter's low end, the earliest the library may send.
+    pub(crate) fn expedite(&mut self) {
+        let backoff = match self.sent_since_success {
+            0 => 0,
+            n => (1u64 << (n - 1).min(20)).min(self.config.retry_backoff_max_ms) * 4 / 5,
+        };
+        self.expedite_at = Some(self.now.plus(backoff));
     }
 
     /// The next heartbeat's due time, if one will go without another input.
@@ -234,10 +252,12 @@ impl RdkMember {
         if let Some(due) = self.retry_due {
             return Some(due);
         }
-        match self.last_sent_at {
-            Some(at) if !self.expedite => Some(at.plus(u64::from(self.interval_ms))),
-            _ => Some(self.now),
-        }
+        // An expedited heartbeat replaces the interval's (the interval timer is reset to have
+        // run out `backoff` from now); before the first answer the interval is 0.
+        Some(self.expedite_at.unwrap_or_else(|| {
+            self.last_sent_at
+                .map_or(self.now, |at| at.plus(u64::from(self.interval_ms)))
+        }))
     }
 
     pub fn next_completion(&self) -> Option<NextCompletion> {

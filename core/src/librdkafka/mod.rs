@@ -32,8 +32,8 @@
 //! returns (a `completed` input is both); stopping the revoked partitions' fetchers is immediate,
 //! so `wait-incr-unassign-to-complete` and `wait-unassign-to-complete` are passed through in one
 //! step; offsets are not committed on revocation (the mock runs consume nothing); topic ids are
-//! taken as resolved (no `metadata` input); the coordinator's expedite backoff (a millisecond or
-//! two) is zero.
+//! taken as resolved (no `metadata` input); the expedited heartbeat's jitter is taken at its low
+//! end.
 
 mod heartbeat;
 mod member;

@@ -137,7 +137,7 @@ impl RdkMember {
     /// `rd_kafka_cgrp_consumer_assignment_done` in steady: the acknowledgement goes at once.
     fn assignment_done(&mut self) {
         if self.state == StateName::Steady && self.wait_ack {
-            self.expedite = true;
+            self.expedite();
         }
     }
 
@@ -159,7 +159,9 @@ impl RdkMember {
         }
         self.reset();
         self.enter(StateName::Init, out);
-        self.expedite = self.subscribed;
+        if self.subscribed {
+            self.expedite();
+        }
     }
 
     /// `rd_kafka_cgrp_unassign_done`: the leave if owed, `init`, and `term` when closing.

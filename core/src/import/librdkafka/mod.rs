@@ -6,6 +6,9 @@
 
 use std::collections::BTreeMap;
 
+pub mod follow;
+pub mod line;
+
 /// What one of librdkafka's membership lines says (librdkafka 2.15.0's wording).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RdkEvent {

@@ -1,0 +1,590 @@
+//! A librdkafka consumer's log followed on the `librdkafka` model: the log's lines become a trace
+//! (what the application did, what the coordinator answered, when the heartbeat timer fired),
+//! the model runs it, and what the model did is set beside what the library logged: the join
+//! states it passed through, the heartbeats it sent (epoch, full or not) and the rebalance
+//! callbacks it delegated (kind, how many partitions), each in order. The live harness checks
+//! the model with this against the running library; the importer turns such a log into a trace.
+
+use super::line::{error_code, read, RdkLine};
+use super::{event, RdkEvent};
+use crate::librdkafka::RdkMember;
+use crate::machine::model::Model;
+use crate::machine::Machine;
+use crate::protocol::assignment::PartitionSet;
+use crate::protocol::config::Config;
+use crate::protocol::effect::{Effect, Purpose};
+use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
+use crate::protocol::state::StateName;
+use crate::protocol::time::Millis;
+use crate::session::trace::{Step, Trace};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How much later than a heartbeat's line the model's timer may run out and still be the one
+/// that sent it.
+const TIMER_SLACK_MS: u64 = 50;
+
+/// Which rebalance callback the application was handed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Callback {
+    Assign,
+    Revoke,
+    Lost,
+}
+
+/// Something the member did that both the log and the model show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Seen {
+    JoinState { state: StateName },
+    Heartbeat { epoch: i32, full: bool },
+    Callback { call: Callback, partitions: usize },
+}
+
+/// Which of the three a [`Seen`] is: each is compared in its own order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aspect {
+    JoinStates,
+    Heartbeats,
+    Callbacks,
+}
+
+impl Seen {
+    pub fn aspect(&self) -> Aspect {
+        match self {
+            Seen::JoinState { .. } => Aspect::JoinStates,
+            Seen::Heartbeat { .. } => Aspect::Heartbeats,
+            Seen::Callback { .. } => Aspect::Callbacks,
+        }
+    }
+}
+
+/// A [`Seen`] and the log line it is on (for the model's: the line of the step that caused it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Observed {
+    pub line: usize,
+    #[serde(flatten)]
+    pub seen: Seen,
+}
+
+/// The first place where the model and the log part ways in one aspect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Difference {
+    pub aspect: Aspect,
+    /// The position in that aspect's sequence (from 0).
+    pub index: usize,
+    pub log: Option<Observed>,
+    pub model: Option<Observed>,
+}
+
+/// An input of the trace the model refused, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Refused {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// One consumer of a librdkafka log, followed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Followed {
+    /// `c1#consumer-7`.
+    pub handle: String,
+    #[serde(skip)]
+    pub trace: Trace,
+    /// The log line of each step of the trace.
+    pub lines: Vec<usize>,
+    pub log: Vec<Observed>,
+    pub model: Vec<Observed>,
+    pub refused: Vec<Refused>,
+    pub differences: Vec<Difference>,
+}
+
+impl Followed {
+    /// The model did what the library did, in every aspect, and took every input.
+    pub fn agrees(&self) -> bool {
+        self.differences.is_empty() && self.refused.is_empty()
+    }
+}
+
+/// `t1(AnLs…)[3], (null)(AnLs…)[2]` or `t1((null))[-1]`: (name, topic id, partition) each.
+fn entries(list: &str) -> Vec<(Option<&str>, &str, i64)> {
+    let mut out = Vec::new();
+    for item in list.split(", ").filter(|s| !s.is_empty() && *s != "NULL") {
+        let (name, rest) = match item.strip_prefix("(null)") {
+            Some(rest) => (None, rest),
+            None => match item.find('(') {
+                Some(at) => (Some(&item[..at]), &item[at..]),
+                None => continue,
+            },
+        };
+        let Some(close) = rest.rfind(")[") else {
+            continue;
+        };
+        let id = rest.get(1..close).unwrap_or("");
+        let partition = rest
+            .get(close + 2..rest.len().saturating_sub(1))
+            .and_then(|p| p.parse().ok());
+        if let Some(partition) = partition {
+            out.push((name.filter(|n| !n.is_empty()), id, partition));
+        }
+    }
+    out
+}
+
+fn quoted_after<'a>(text: &'a str, before: &str) -> Option<&'a str> {
+    let start = text.find(before)? + before.len();
+    let end = text[start..].find('"')?;
+    Some(&text[start..start + end])
+}
+
+/// A heartbeat request line's member id, epoch, whether it is full, and its subscribed topics.
+struct Request<'a> {
+    member_id: &'a str,
+    epoch: i32,
+    instance_id: Option<&'a str>,
+    topics: Vec<&'a str>,
+}
+
+fn request(message: &str) -> Option<Request<'_>> {
+    if !message.contains("ConsumerGroupHeartbeat of member id \"") {
+        return None;
+    }
+    let member_id = quoted_after(message, "member id \"")?;
+    let epoch = message
+        .split_once("generation id ")?
+        .1
+        .split(',')
+        .next()?
+        .trim()
+        .parse()
+        .ok()?;
+    let instance_id = quoted_after(message, "group instance id \"")
+        .filter(|id| !matches!(*id, "NULL" | "(null)" | ""));
+    let topics = quoted_after(message, "subscribed topics \"")
+        .map(|list| entries(list).into_iter().filter_map(|e| e.0).collect())
+        .unwrap_or_default();
+    Some(Request {
+        member_id,
+        epoch,
+        instance_id,
+        topics,
+    })
+}
+
+/// What the library logged for one consumer, and what its lines ask the model to do.
+enum Line<'a> {
+    Seen(Seen),
+    Input(Input),
+    /// A heartbeat request: seen, and the timer's tick if the model has not sent it yet.
+    Sent(Request<'a>),
+    Nothing,
+}
+
+struct Reader<'a> {
+    names: &'a BTreeMap<String, String>,
+    member_id: Option<String>,
+    interval_ms: u32,
+    closing: bool,
+    lost: bool,
+}
+
+impl<'a> Reader<'a> {
+    fn assignment(&self, list: &str) -> PartitionSet {
+        let mut set = PartitionSet::new();
+        for (name, id, partition) in entries(list) {
+            let topic = name
+                .or_else(|| self.names.get(id).map(String::as_str))
+                .unwrap_or(id);
+            if let Ok(p) = u32::try_from(partition) {
+                set.insert(topic, p);
+            }
+        }
+        set
+    }
+
+    fn line(&mut self, l: &RdkLine<'a>, next: Option<&RdkLine<'a>>) -> Line<'a> {
+        let m = l.message;
+        if let Some(r) = request(m) {
+            return Line::Sent(r);
+        }
+        if l.facility == "LEAVEGROUP" {
+            if m.contains("response received in state") {
+                return Line::Input(Input::HeartbeatResponse(HeartbeatResponse {
+                    member_id: self.member_id.clone().unwrap_or_default(),
+                    member_epoch: -1,
+                    heartbeat_interval_ms: 0,
+                    assignment: None,
+                }));
+            }
+            if let Some((_, words)) = m.split_once("response error in state ") {
+                let words = words.split_once(": ").map_or("", |(_, w)| w);
+                return Line::Input(answer_error(words));
+            }
+        }
+        match event(m) {
+            Some(RdkEvent::JoinState { to, .. }) => {
+                return serde_json::from_value(serde_json::Value::String(to))
+                    .map_or(Line::Nothing, |state| Line::Seen(Seen::JoinState { state }));
+            }
+            Some(RdkEvent::Epoch { member_id, epoch }) => {
+                let assignment = next
+                    .filter(|n| n.at == l.at || n.at.is_none())
+                    .and_then(|n| {
+                        quoted_after(
+                            n.message,
+                            "ConsumerGroupHeartbeat received target assignment \"",
+                        )
+                    })
+                    .map(|list| self.assignment(list));
+                return Line::Input(Input::HeartbeatResponse(HeartbeatResponse {
+                    member_id,
+                    member_epoch: epoch,
+                    heartbeat_interval_ms: self.interval_ms,
+                    assignment,
+                }));
+            }
+            Some(RdkEvent::Delegated {
+                revoke, partitions, ..
+            }) => {
+                let call = match (revoke, std::mem::take(&mut self.lost)) {
+                    (false, _) => Callback::Assign,
+                    (true, true) => Callback::Lost,
+                    (true, false) => Callback::Revoke,
+                };
+                return Line::Seen(Seen::Callback { call, partitions });
+            }
+            Some(RdkEvent::Lost { .. }) => {
+                self.lost = true;
+                return Line::Nothing;
+            }
+            None => {}
+        }
+        if m.contains("changed state ") && m.contains(" -> term") {
+            return Line::Seen(Seen::JoinState {
+                state: StateName::Term,
+            });
+        }
+        if m.contains("no longer considered lost") {
+            self.lost = false;
+        }
+        if l.facility == "SUBSCRIBE" && m.contains("subscribe to new ") {
+            // The topics are in the next full heartbeat; the subscription itself is this line.
+            return Line::Input(Input::Subscribe {
+                topics: BTreeSet::new(),
+            });
+        }
+        if l.facility == "CGRPTERM" && m.starts_with("Terminating group") {
+            self.closing = true;
+            return Line::Input(Input::Close);
+        }
+        if l.facility == "UNSUBSCRIBE" && m.contains("unsubscribe from current") && !self.closing {
+            return Line::Input(Input::Unsubscribe);
+        }
+        if l.facility == "CGRPOP" && m.contains("received op ASSIGN in state") {
+            return Line::Input(Input::Completed {
+                outcome: Outcome::Ok,
+            });
+        }
+        if l.facility == "MAXPOLL" {
+            return Line::Input(Input::PollTimerExpired);
+        }
+        if let Some(rest) = m.strip_prefix("ConsumerGroupHeartbeat failed due to: ") {
+            let words = rest.trim_end_matches(": will rejoin the group");
+            return Line::Input(answer_error(words));
+        }
+        if let Some(rest) = m.strip_prefix("ConsumerGroupHeartbeat failed due to coordinator (") {
+            // `127.0.0.1:46535/1) no longer available: <words>: re-querying for coordinator`
+            let words = rest
+                .split_once(") ")
+                .and_then(|(_, r)| r.split_once(": "))
+                .map_or("", |(_, w)| w);
+            let words = words
+                .trim_end_matches(": retrying")
+                .trim_end_matches(": re-querying for coordinator");
+            return Line::Input(answer_error(words));
+        }
+        if m.starts_with("ConsumerGroupHeartbeat failed: ") {
+            return Line::Input(Input::HeartbeatError {
+                code: "TOPIC_AUTHORIZATION_FAILED".into(),
+            });
+        }
+        if let Some(rest) = m.strip_prefix("Fatal error: ") {
+            if let Some((_, words)) = rest.split_once("ConsumerGroupHeartbeat fatal error: ") {
+                self.lost = false;
+                return Line::Input(answer_error(words));
+            }
+        }
+        Line::Nothing
+    }
+}
+
+fn answer_error(words: &str) -> Input {
+    match error_code(words) {
+        Some(code) => Input::HeartbeatError { code },
+        None => Input::HeartbeatFailed,
+    }
+}
+
+/// Topic ids and the names the log gives them anywhere (`t1(AnLs…)[3]`).
+fn topic_names(lines: &[RdkLine<'_>]) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    for l in lines {
+        for quoted in l.message.split('"').skip(1).step_by(2) {
+            for (name, id, _) in entries(quoted) {
+                if let Some(name) = name {
+                    if id != "(null)" {
+                        names.insert(id.to_owned(), name.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The heartbeat interval: the shortest gap between two heartbeats of the timer (gaps under
+/// four fifths of the median are expedited ones, not the timer's). 3 s when the log has too few.
+fn interval(lines: &[&RdkLine<'_>]) -> u32 {
+    let times: Vec<i64> = lines
+        .iter()
+        .filter(|l| request(l.message).is_some_and(|r| r.epoch >= 0))
+        .filter_map(|l| l.at)
+        .collect();
+    let mut gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
+    gaps.sort_unstable();
+    let Some(median) = gaps.get(gaps.len() / 2).copied() else {
+        return 3000;
+    };
+    let shortest = gaps
+        .into_iter()
+        .find(|g| *g * 5 >= median * 4)
+        .unwrap_or(median);
+    u32::try_from(shortest.max(1)).unwrap_or(3000)
+}
+
+fn effects_seen(effects: &[Effect], line: usize, out: &mut Vec<Observed>) {
+    for effect in effects {
+        let seen = match effect {
+            Effect::Transition { to, .. } => Seen::JoinState { state: *to },
+            // librdkafka re-sends the failed request's buffer without logging it again.
+            Effect::SendHeartbeat(r) if r.purpose == Purpose::Retry => continue,
+            Effect::SendHeartbeat(r) => Seen::Heartbeat {
+                epoch: r.member_epoch,
+                full: r.is_full(),
+            },
+            Effect::InvokeOnPartitionsAssigned { partitions } => Seen::Callback {
+                call: Callback::Assign,
+                partitions: partitions.len(),
+            },
+            Effect::InvokeOnPartitionsRevoked { partitions } => Seen::Callback {
+                call: Callback::Revoke,
+                partitions: partitions.len(),
+            },
+            Effect::InvokeOnPartitionsLost { partitions } => Seen::Callback {
+                call: Callback::Lost,
+                partitions: partitions.len(),
+            },
+            _ => continue,
+        };
+        out.push(Observed { line, seen });
+    }
+}
+
+/// The first difference in each aspect.
+fn differences(log: &[Observed], model: &[Observed]) -> Vec<Difference> {
+    let mut out = Vec::new();
+    for aspect in [Aspect::JoinStates, Aspect::Heartbeats, Aspect::Callbacks] {
+        let of = |all: &[Observed]| -> Vec<Observed> {
+            all.iter()
+                .filter(|o| o.seen.aspect() == aspect)
+                .cloned()
+                .collect()
+        };
+        let (l, m) = (of(log), of(model));
+        let first = (0..l.len().max(m.len()))
+            .find(|&i| l.get(i).map(|o| &o.seen) != m.get(i).map(|o| &o.seen));
+        if let Some(index) = first {
+            out.push(Difference {
+                aspect,
+                index,
+                log: l.get(index).cloned(),
+                model: m.get(index).cloned(),
+            });
+        }
+    }
+    out
+}
+
+/// Every librdkafka consumer of `text` (in the order they first appear), followed on the model.
+pub fn follow(text: &str) -> Vec<Followed> {
+    let lines: Vec<RdkLine<'_>> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, t)| read(i + 1, t))
+        .collect();
+    let names = topic_names(&lines);
+    let mut handles: Vec<&str> = Vec::new();
+    for l in &lines {
+        if !handles.contains(&l.handle) {
+            handles.push(l.handle);
+        }
+    }
+    handles
+        .into_iter()
+        .filter_map(|h| {
+            let own: Vec<&RdkLine<'_>> = lines.iter().filter(|l| l.handle == h).collect();
+            follow_one(h, &own, &names)
+        })
+        .collect()
+}
+
+fn follow_one(
+    handle: &str,
+    lines: &[&RdkLine<'_>],
+    names: &BTreeMap<String, String>,
+) -> Option<Followed> {
+    // Only a consumer of the consumer protocol: it sends ConsumerGroupHeartbeats.
+    let first = lines.iter().find_map(|l| request(l.message))?;
+    let origin = lines.iter().find_map(|l| l.at).unwrap_or(0);
+    let group = lines
+        .iter()
+        .find_map(|l| quoted_after(l.message, "group id \""));
+    let config = Config {
+        group_id: group.unwrap_or("").to_owned(),
+        instance_id: lines
+            .iter()
+            .filter_map(|l| request(l.message))
+            .find_map(|r| r.instance_id)
+            .map(str::to_owned),
+        auto_complete: false,
+        member_id: Some(first.member_id.to_owned()),
+        ..Config::default()
+    };
+    let mut reader = Reader {
+        names,
+        member_id: Some(first.member_id.to_owned()),
+        interval_ms: interval(lines),
+        closing: false,
+        lost: false,
+    };
+    let mut member = RdkMember::new(config.clone());
+    let mut trace = Trace {
+        model: Model::Librdkafka,
+        title: Some(format!("librdkafka consumer {handle}")),
+        description: None,
+        sources: Vec::new(),
+        config,
+        steps: Vec::new(),
+    };
+    let (mut steps_lines, mut log, mut model, mut refused) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut log_sent, mut model_sent) = (0usize, 0usize);
+    let mut last_at = Millis::ZERO;
+    for (i, l) in lines.iter().enumerate() {
+        let mut at =
+            l.at.map_or(last_at, |t| Millis(u64::try_from(t - origin).unwrap_or(0)))
+                .max(last_at);
+        last_at = at;
+        let input = match reader.line(l, lines.get(i + 1).copied()) {
+            Line::Nothing => continue,
+            Line::Seen(seen) => {
+                log.push(Observed {
+                    line: l.number,
+                    seen,
+                });
+                continue;
+            }
+            Line::Sent(r) => {
+                log.push(Observed {
+                    line: l.number,
+                    seen: Seen::Heartbeat {
+                        epoch: r.epoch,
+                        full: !r.topics.is_empty(),
+                    },
+                });
+                if r.epoch < 0 {
+                    continue;
+                }
+                log_sent += 1;
+                if model_sent >= log_sent {
+                    continue;
+                }
+                // The heartbeat timer fired. Its time is the line's, or a little later when the
+                // model's timer runs out just after it: the expedited heartbeat's backoff is a
+                // few milliseconds and the lines' times are cut to the millisecond.
+                if let Some(due) = member.facts().next_deadline {
+                    if due > at && due.0 - at.0 <= TIMER_SLACK_MS {
+                        at = due;
+                        last_at = at;
+                    }
+                }
+                // (A `logger=` handler's lines carry the time the
+                // application's poll delivered them, later and bunched when it polls seldom: the
+                // model's timer may then not be due, and the heartbeats part ways. Only the stderr
+                // layout's times are when librdkafka wrote the line.)
+                Input::Tick
+            }
+            Line::Input(Input::Subscribe { .. }) => {
+                // The subscribed topics: the next full heartbeat's.
+                let topics = lines[i..]
+                    .iter()
+                    .filter_map(|n| request(n.message))
+                    .find(|r| !r.topics.is_empty())
+                    .map(|r| r.topics.iter().map(|t| (*t).to_owned()).collect())
+                    .unwrap_or_default();
+                Input::Subscribe { topics }
+            }
+            Line::Input(input) => input,
+        };
+        // An answer to a request librdkafka re-sent without logging it (a retry after
+        // COORDINATOR_LOAD_IN_PROGRESS): the retry's tick comes first.
+        // The library's backoff has jitter: when the answer comes before the model's backoff
+        // ends, the answer moves to the end of it.
+        if input.is_answer() && member.facts().in_flight.is_none() {
+            if let Some(retry) = member.facts().retry_owed {
+                let tick_at = retry.due.max(last_at);
+                at = at.max(tick_at);
+                last_at = at;
+                if let Ok(effects) = member.handle(tick_at, &Input::Tick) {
+                    effects_seen(&effects, l.number, &mut model);
+                    let mut step = Step::new(tick_at, Input::Tick);
+                    step.note = Some(format!(
+                        "line {}: the retry librdkafka does not log",
+                        l.number
+                    ));
+                    trace.steps.push(step);
+                    steps_lines.push(l.number);
+                }
+            }
+        }
+        match member.handle(at, &input) {
+            Ok(effects) => {
+                model_sent += effects
+                    .iter()
+                    .filter(|e| matches!(e, Effect::SendHeartbeat(r) if !matches!(r.purpose, Purpose::Leave | Purpose::Retry)))
+                    .count();
+                effects_seen(&effects, l.number, &mut model);
+                let mut step = Step::new(at, input);
+                step.note = Some(format!("line {}: {}", l.number, l.message));
+                trace.steps.push(step);
+                steps_lines.push(l.number);
+            }
+            Err(why) => refused.push(Refused {
+                line: l.number,
+                reason: why.to_string(),
+            }),
+        }
+    }
+    let differences = differences(&log, &model);
+    Some(Followed {
+        handle: handle.to_owned(),
+        trace,
+        lines: steps_lines,
+        log,
+        model,
+        refused,
+        differences,
+    })
+}
