@@ -9,6 +9,7 @@ callbacks and, in logger mode, log lines arrive from poll().
   make live-logs                                   # the scenarios core/tests/logs/librdkafka/ holds
   target/live-venv/bin/python tests/live/harness.py --list
   target/live-venv/bin/python tests/live/harness.py b_second_join --log-mode stderr --out DIR
+  target/live-venv/bin/python tests/live/harness.py --random 1 --count 5 --out DIR   # random-1 … random-5
 """
 
 import argparse
@@ -23,6 +24,7 @@ import confluent_kafka
 from confluent_kafka import Consumer, KafkaError, KafkaException
 from rdk import GROUP, TOPIC, API_CONSUMER_GROUP_HEARTBEAT, MockCluster, RdkLogHandler, Sink, load_lib
 from scenarios import SCENARIOS
+from schedules import schedule
 
 # --------------------------------------------------------------------------
 # Members
@@ -169,11 +171,11 @@ class Harness:
         self.sink.close()
 
 
-def run_scenario(name, log_mode, suffix=""):
+def run_scenario(name, log_mode, suffix="", play=None):
     print("== %s (%s)" % (name, log_mode), flush=True)
     h = Harness(name + suffix, log_mode=log_mode)
     try:
-        SCENARIOS[name](h)
+        (play or SCENARIOS[name])(h)
     finally:
         h.finish()
     print("   log: %s" % h.path, flush=True)
@@ -188,8 +190,15 @@ def main():
     ap.add_argument("--suffix", default="",
                     help="appended to the run file names")
     ap.add_argument("--out", default=rdk.RUNS, help="where the runs are written")
+    ap.add_argument("--random", type=int, metavar="SEED",
+                    help="run random schedules from this seed (schedules.py)")
+    ap.add_argument("--count", type=int, default=1, help="how many random schedules")
     a = ap.parse_args()
     rdk.RUNS = a.out
+    if a.random is not None:
+        for seed in range(a.random, a.random + a.count):
+            run_scenario("random-%d" % seed, a.log_mode, play=schedule(seed))
+        return
     if a.list or not a.scenarios:
         for n, f in SCENARIOS.items():
             print("%-28s %s" % (n, (f.__doc__ or "").strip().splitlines()[0]))

@@ -13,7 +13,7 @@
 //!    │  └──────────── wait-incr-unassign-to-complete ◀── incremental_unassign() ◀── wait-unassign-call
 //!    │                                                                             │ closing:
 //!    └── leave sent ◀── wait-unassign-to-complete ◀── the app's answer, unassign all ◀┘
-//!   init ── leave answered (closing) ──▶ term
+//!   init or steady (closing with nothing assigned) ── leave answered ──▶ term
 //! ```
 //!
 //! Where it differs from the Java client (each difference is named in the review view): the join
@@ -56,7 +56,7 @@ pub const STATES: [StateName; 7] = [
 ];
 
 /// Every move the model makes, with the trigger `rdkafka_cgrp.c` moves on (from, to).
-pub const ALLOWED: [(StateName, StateName); 12] = [
+pub const ALLOWED: [(StateName, StateName); 13] = [
     // A target that adds partitions (rd_kafka_cgrp_handle_assignment_cooperative).
     (Init, WaitAssignCall),
     (Steady, WaitAssignCall),
@@ -78,8 +78,10 @@ pub const ALLOWED: [(StateName, StateName); 12] = [
     (WaitUnassignToComplete, Init),
     // Fenced or leaving with nothing assigned, or a fatal error (a silent full unassign).
     (Steady, Init),
-    // The leave answered (or none owed): the group handle terminates.
+    // The leave answered (or none owed): the group handle terminates, from `init` after a full
+    // unassign, or from `steady` when closing with nothing assigned ("skipping rejoin").
     (Init, Term),
+    (Steady, Term),
 ];
 
 /// Whether the model moves `from → to`.

@@ -195,7 +195,18 @@ impl RdkMember {
         };
         if self.assigned.is_empty() {
             if self.terminating {
-                self.unassign_done(out);
+                // "consumer is terminating, skipping rejoin": the join state stays where it is;
+                // the leave goes, and the handle terminates from there.
+                if self.leave_on_unassign_done {
+                    self.send_leave(out);
+                }
+                self.reset();
+                if !self
+                    .in_flight
+                    .contains(&crate::protocol::effect::Purpose::Leave)
+                {
+                    self.enter(StateName::Term, out);
+                }
             } else {
                 self.rejoin(out);
             }

@@ -229,8 +229,8 @@ impl<'a> Reader<'a> {
                     .map_or(Line::Nothing, |state| Line::Seen(Seen::JoinState { state }));
             }
             Some(RdkEvent::Epoch { member_id, epoch }) => {
+                // The target is the consumer's next line (a millisecond later, at times).
                 let assignment = next
-                    .filter(|n| n.at == l.at || n.at.is_none())
                     .and_then(|n| {
                         quoted_after(
                             n.message,

@@ -5,13 +5,14 @@
 //! full unassign and round the outside back to `init`, then `term`.
 //!
 //! ```text
-//!   ┌──────────── init ──leave answered──▶ term
+//!   ┌──────────── init
 //!   │ nothing     │ ▲  ▲
 //!   │ held  adds  ▼ │  └── lost: rejoin ── wait-incr-unassign-to-complete ◀┐
 //!   │     wait-assign-call ◀── assign (maybe []) ──┘                     │ incremental_unassign()
 //!   │        ▼ ▲  └── closing ──────────────────────────▶ wait-unassign-call
 //!   └────── steady ─────── revoke, lost, leave ────────────▶ │ full unassign
-//!                                                        wait-unassign-to-complete ── leave sent ─▶ init
+//!        │ closing, none held                        wait-unassign-to-complete ── leave sent ─▶ init
+//!      term ◀── leave answered ── init
 //! ```
 
 use super::draw::{left_of, line, named, node, on, right_of, Nodes};
@@ -28,14 +29,20 @@ const Y0: f64 = 40.0;
 const Y1: f64 = 180.0;
 const Y2: f64 = 320.0;
 const Y3: f64 = 450.0;
-/// The two lines round the left back to `init`: the leave sent (outside), nothing held (inside).
+/// The three lines round the left of `init`: the leave sent (outside), the leave answered down to
+/// `term`, nothing held (inside).
 const OUT_LEAVE: f64 = 14.0;
+const OUT_TERM: f64 = 24.0;
 const OUT_HELD: f64 = 34.0;
+/// `term` below everything, left; the leave sent runs under it.
+const TERM_X: f64 = 170.0;
+const TERM_Y: f64 = 540.0;
+const BOTTOM: f64 = 600.0;
 
 pub fn layout() -> Diagram {
     let n = Nodes(vec![
         node(Init, X, Y0),
-        node(Term, RX, Y0),
+        node(Term, TERM_X, TERM_Y),
         node(WaitAssignCall, X, Y1),
         named(
             WaitIncrUnassignToComplete,
@@ -149,12 +156,13 @@ pub fn layout() -> Diagram {
             WaitUnassignToComplete,
             Init,
             &[
-                n.left(WaitUnassignToComplete, 0.0),
-                pt(OUT_LEAVE, Y3),
+                n.bottom(WaitUnassignToComplete, 0.0),
+                pt(RX, BOTTOM),
+                pt(OUT_LEAVE, BOTTOM),
                 pt(OUT_LEAVE, Y0 - 8.0),
                 n.left(Init, -8.0),
             ],
-            on("leave sent", 160.0, Y3),
+            on("leave sent", 250.0, BOTTOM),
         )
         .with_note("the leave heartbeat (epoch −1, or −2 for a static member) sent"),
         line(
@@ -166,7 +174,7 @@ pub fn layout() -> Diagram {
                 pt(OUT_HELD, Y0 + 8.0),
                 n.left(Init, 8.0),
             ],
-            on("none\nheld", OUT_HELD, 282.0),
+            right_of("none\nheld", OUT_HELD, 282.0),
         )
         .with_note(
             "fenced, unsubscribed or closing with nothing assigned, or a fatal error (a silent \
@@ -175,14 +183,34 @@ pub fn layout() -> Diagram {
         line(
             Init,
             Term,
-            &[n.right(Init, -8.0), n.left(Term, -8.0)],
-            on("leave\nanswered", 233.0, Y0 - 8.0),
+            &[
+                n.left(Init, 0.0),
+                pt(OUT_TERM, Y0),
+                pt(OUT_TERM, TERM_Y),
+                n.left(Term, 0.0),
+            ],
+            on("leave\nanswered", 75.0, TERM_Y),
         )
         .with_note("closing: the leave answered, or none owed (rd_kafka_cgrp_terminate0)"),
+        line(
+            Steady,
+            Term,
+            &[
+                n.bottom(Steady, 0.0),
+                pt(X, 480.0),
+                pt(TERM_X - 20.0, 480.0),
+                n.top(Term, -20.0),
+            ],
+            on("closing,\nnone held", X, 420.0),
+        )
+        .with_note(
+            "closing with nothing assigned: \"skipping rejoin\", the join state stays steady; \
+             the leave answered (or none owed)",
+        ),
     ];
     Diagram {
         model: Model::Librdkafka,
-        view_box: Rect::from_edges(0.0, 0.0, 436.0, 490.0),
+        view_box: Rect::from_edges(0.0, 0.0, 436.0, 620.0),
         nodes: n.0,
         groups: vec![],
         edges,
