@@ -75,7 +75,7 @@ pub fn AppActions() -> impl IntoView {
                         on:click=move |_| session.act(session.next_at(), Input::Completed { outcome: Outcome::Failed })>"Fails"</button>
                 </div>
             </Show>
-            <Show when=move || session.timeline.with(|t| t.model() == Model::Kafka)>
+            <Show when=move || session.timeline.with(|t| t.model() != Model::Seed)>
                 <ShippedClientActions/>
             </Show>
             <div class="row">
@@ -106,28 +106,34 @@ pub fn AppActions() -> impl IntoView {
     }
 }
 
-/// Inputs only the shipped client has: the application polls (or stops polling), unsubscribes, and
-/// metadata learns topic names.
+/// Inputs the Java client and librdkafka have and the seed has not: the application polls (or
+/// stops polling) and unsubscribes; for the Java client, metadata learns topic names (librdkafka
+/// resolves topic ids itself: the model takes names as resolved).
 #[component]
 fn ShippedClientActions() -> impl IntoView {
     let session = use_session();
     let known = RwSignal::new("orders".to_owned());
     let act = move |input: Input| session.act(session.next_at(), input);
+    let java = move || session.timeline.with(|t| t.model() == Model::Kafka);
     view! {
         <div class="row" data-testid="shipped-actions">
             <button data-testid="poll" aria-keyshortcuts=shortcut_of(Action::Poll) on:click=move |_| act(Input::Poll)>"Poll"</button>
             <button data-testid="poll-expired" on:click=move |_| act(Input::PollTimerExpired)>"Poll timer expires"</button>
             <button data-testid="unsubscribe" on:click=move |_| act(Input::Unsubscribe)>"Unsubscribe"</button>
         </div>
-        <p class="muted">"An application that stops polling makes the member " <Term id="stale">"STALE"</Term> "."</p>
-        <div class="row">
-            <label for="known-topics">"Metadata knows"</label>
-            <input id="known-topics" data-testid="known-topics" type="text" maxlength="400"
-                prop:value=move || known.get() on:input=move |ev| known.set(event_target_value(&ev)) />
-            <button data-testid="metadata" on:click=move |_| {
-                let topics = known.get_untracked().split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
-                act(Input::Metadata { topics });
-            }>"Update metadata"</button>
-        </div>
+        <Show when=java fallback=|| view! {
+            <p class="muted">"An application that stops polling loses its partitions (" <code>"on_lost"</code> "), leaves with epoch −1 and rejoins when it polls again."</p>
+        }>
+            <p class="muted">"An application that stops polling makes the member " <Term id="stale">"STALE"</Term> "."</p>
+            <div class="row">
+                <label for="known-topics">"Metadata knows"</label>
+                <input id="known-topics" data-testid="known-topics" type="text" maxlength="400"
+                    prop:value=move || known.get() on:input=move |ev| known.set(event_target_value(&ev)) />
+                <button data-testid="metadata" on:click=move |_| {
+                    let topics = known.get_untracked().split(',').map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned).collect();
+                    act(Input::Metadata { topics });
+                }>"Update metadata"</button>
+            </div>
+        </Show>
     }
 }

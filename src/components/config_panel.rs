@@ -79,11 +79,13 @@ pub fn ConfigPanel() -> impl IntoView {
                 <select id="cfg-model" data-testid="cfg-model"
                     prop:value=move || model().as_str()
                     on:change=move |ev| {
-                        let chosen = if event_target_value(&ev) == "kafka" { Model::Kafka } else { Model::Seed };
-                        session.set_model(chosen);
+                        if let Some(chosen) = Model::parse(&event_target_value(&ev)) {
+                            session.set_model(chosen);
+                        }
                     }>
                     <option value="seed">"seed: the CGMSM design page (the seed model)"</option>
                     <option value="kafka">"kafka: the client Kafka shipped (4.x)"</option>
+                    <option value="librdkafka">"librdkafka: the client of confluent-kafka for Python, Go, .NET, Node (2.15.0)"</option>
                 </select>
             </div>
             <p class="muted">"Switching the model replays the same inputs on the other state machine."</p>

@@ -85,6 +85,8 @@ impl RdkMember {
 
     /// The application returned from its callback and made its incremental call.
     pub(crate) fn answered(&mut self, then: Then, out: &mut Out) {
+        // The callback ran inside the application's poll: the poll interval is kept again.
+        self.max_poll_exceeded = false;
         if self.terminating || self.fatal {
             // "treating assign as unassign": everything goes, the leave follows.
             if self.state == StateName::WaitAssignCall {
@@ -107,12 +109,8 @@ impl RdkMember {
                 revoked,
                 then_assign,
                 rejoin,
-                during,
+                ..
             } => {
-                if during == Activity::Stale {
-                    // The callback ran inside the application's next poll.
-                    self.max_poll_exceeded = false;
-                }
                 self.enter(StateName::WaitIncrUnassignToComplete, out);
                 self.remove(revoked, out);
                 if let Some(added) = then_assign {
@@ -143,6 +141,8 @@ impl RdkMember {
 
     /// `rd_kafka_cgrp_consumer_reset`: epoch 0, nothing current, targeted or waiting.
     fn reset(&mut self) {
+        // Every consumer flag but "subscribed once" and "wait rejoin to complete" goes.
+        self.wait_rejoin = false;
         self.epoch = 0;
         self.current = PartitionSet::new();
         self.target = None;

@@ -226,6 +226,7 @@ pub const SOURCES: &[Source] = &[
     s("rdk-revoke-all", rdk("rd_kafka_cgrp_revoke_all_rejoin"), None),
     s("rdk-rejoin", rdk("rd_kafka_cgrp_consumer_rejoin, rd_kafka_cgrp_consumer_reset"), None),
     s("rdk-serve", rdk("rd_kafka_cgrp_consumer_serve"), None),
+    s("rdk-expedite", rdk("rd_kafka_cgrp_consumer_expedite_next_heartbeat"), None),
     s("rdk-heartbeat-fields", Librdkafka { path: "src/rdkafka_request.c", symbol: "rd_kafka_ConsumerGroupHeartbeatRequest; rd_kafka_cgrp_consumer_group_heartbeat" }, None),
     s("rdk-heartbeat-response", rdk("rd_kafka_cgrp_handle_ConsumerGroupHeartbeat"), None),
     s("rdk-leave", rdk("rd_kafka_cgrp_consumer_leave, rd_kafka_cgrp_unassign_done"), None),

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The live check: real librdkafka consumers run a schedule against the mock cluster (harness.py),
+each log is followed on the project's `librdkafka` model (`kip848-import --librdkafka`), and every
+consumer must have passed through the same join states, sent the same heartbeats (epoch, full or
+not) and been handed the same rebalance callbacks (kind, partitions) in the same order.
+
+  make test runs:  live.py --scenarios a_join_close,... --jobs 2 --out target/live/check
+  make live runs:  live.py --seed 1 --count 200 --jobs 2 --out target/live/random
+
+Prints a line per log and the figures at the end; exits 1 when a consumer disagrees with the
+model in a way tests/live/differences.json does not document, 2 when a run could not be made.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def chunks(items, n):
+    n = max(1, min(n, len(items)))
+    return [items[i::n] for i in range(n)]
+
+
+def run_harness(args_list, out):
+    """Runs harness.py once per argument list, all at once; returns the failures."""
+    procs = []
+    for extra in args_list:
+        cmd = [sys.executable, os.path.join(HERE, "harness.py"), "--log-mode", "stderr",
+               "--out", out] + extra
+        procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.PIPE, text=True)))
+    failed = []
+    for cmd, p in procs:
+        _, err = p.communicate()
+        if p.returncode != 0:
+            failed.append("%s: exit %d\n%s" % (" ".join(cmd), p.returncode, err[-2000:]))
+    return failed
+
+
+def signature(difference):
+    """A difference in words that do not depend on the run: what each side did there."""
+    def side(o):
+        if not o:
+            return "nothing"
+        if o["kind"] == "join_state":
+            return o["state"]
+        if o["kind"] == "heartbeat":
+            return "heartbeat epoch %s%s" % (
+                "-1/-2" if o["epoch"] < 0 else (">0" if o["epoch"] > 0 else "0"),
+                " full" if o["full"] else "")
+        return "%s of %d" % (o["call"], o["partitions"])
+    return "%s: log %s, model %s" % (difference["aspect"], side(difference["log"]),
+                                     side(difference["model"]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenarios", help="named scenarios, comma-separated")
+    ap.add_argument("--seed", type=int, help="the first random schedule")
+    ap.add_argument("--count", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--import-bin", default="target/debug/kip848-import")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    started = time.time()
+    if a.scenarios:
+        names = [n for n in a.scenarios.split(",") if n]
+        logs = [os.path.join(a.out, n + ".log") for n in names]
+        failed = run_harness([c for c in chunks(names, a.jobs)], a.out)
+    elif a.seed is not None:
+        seeds = list(range(a.seed, a.seed + a.count))
+        logs = [os.path.join(a.out, "random-%d.log" % s) for s in seeds]
+        # Contiguous runs of seeds per process, so each is one --random SEED --count N.
+        per = -(-len(seeds) // max(1, a.jobs))
+        groups = [seeds[i:i + per] for i in range(0, len(seeds), per)]
+        failed = run_harness([["--random", str(g[0]), "--count", str(len(g))]
+                              for g in groups], a.out)
+    else:
+        ap.error("--scenarios or --seed")
+    ran = time.time() - started
+    if failed:
+        print("\n".join(failed), file=sys.stderr)
+        return 2
+    with open(os.path.join(HERE, "differences.json")) as f:
+        documented = json.load(f)
+    consumers = agreed = explained = 0
+    unexplained = []
+    by_signature = {}
+    for log in logs:
+        p = subprocess.run([a.import_bin, "--librdkafka", log], capture_output=True, text=True)
+        if p.returncode == 2:
+            print("%s: %s" % (os.path.basename(log), p.stderr.strip()))
+            continue
+        for c in json.loads(p.stdout):
+            consumers += 1
+            if c["agrees"]:
+                agreed += 1
+                continue
+            sigs = [signature(d) for d in c["differences"]] + [
+                "refused: %s" % r["reason"].split(",")[0] for r in c["refused"]]
+            known = [next((d for d in documented if d["signature"] == s), None) for s in sigs]
+            for s in sigs:
+                by_signature[s] = by_signature.get(s, 0) + 1
+            where = "%s %s: %s" % (os.path.basename(log), c["handle"], "; ".join(sigs))
+            if all(known):
+                explained += 1
+                print("documented  " + where)
+            else:
+                unexplained.append(where)
+                print("DISAGREES   " + where)
+    print("live check: %d logs, %d consumers in %.0f s: %d agree with the model, %d differ in "
+          "documented ways, %d disagree" % (len(logs), consumers, ran, agreed, explained,
+                                            len(unexplained)))
+    for s, n in sorted(by_signature.items(), key=lambda kv: -kv[1]):
+        print("  %4d  %s" % (n, s))
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
