@@ -197,6 +197,12 @@ fn log_seeds() -> &'static [String] {
 /// Whatever the text: no panic; an import's trace is a valid trace file that replays.
 fn import_anything(text: &str) {
     let _ = kip848_core::import::librdkafka::membership(text);
+    // A librdkafka log followed: its trace is a valid trace file that replays.
+    for followed in kip848_core::import::librdkafka::follow::follow(text) {
+        let json = followed.trace.to_json();
+        let trace = kip848_core::session::trace::Trace::parse(&json).expect("a valid trace");
+        let _ = kip848_core::session::timeline::Timeline::from_trace(trace);
+    }
     let Ok(parsed) = kip848_core::import::ParsedLog::parse(text) else {
         return;
     };

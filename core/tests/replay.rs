@@ -1,4 +1,5 @@
-//! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl`, and every
+//! Golden traces: every `traces/*.json` replays to exactly `traces/*.replay.jsonl` (the Java
+//! client's in `traces/kafka/`, librdkafka's in `traces/librdkafka/`), and every
 //! built-in scenario of the app (`assets/scenarios/*.json`) to `traces/scenarios/*.replay.jsonl`,
 //! both through the library and through the `kip848-replay` command (group traces, and the
 //! findings under `traces/group-findings/`, too). `BLESS=1` rewrites the
@@ -64,6 +65,7 @@ fn replay_file(path: &Path) -> String {
 fn traces() -> Vec<PathBuf> {
     let mut all = json_files(&manifest_dir().join("tests/traces"));
     all.extend(kafka_traces());
+    all.extend(json_files(&manifest_dir().join("tests/traces/librdkafka")));
     all.extend(group_traces());
     all.extend(group_findings());
     all.extend(scenarios());

@@ -115,6 +115,10 @@ fn read(
         (Err(ImportError::NoMembership { client: None, .. }), Some(group)) => {
             return Ok(Err(group))
         }
+        // librdkafka's consumers: followed on the librdkafka model instead.
+        (Err(e @ ImportError::NoMembership { .. }), _) => {
+            return read_librdkafka(text, client).ok_or(e).map(Ok)
+        }
         (Err(e), _) => return Err(e),
     };
     let (imported, group) = imported;
@@ -132,6 +136,34 @@ fn read(
         group,
         times_inferred: imported.times_inferred,
     }))
+}
+
+/// `client` (or the first) of the librdkafka consumers of `text`, followed on the librdkafka
+/// model; `None` when the log has none of the consumer protocol (or not that one).
+fn read_librdkafka(text: &str, client: Option<&str>) -> Option<Read> {
+    let followed = kip848_core::import::librdkafka::follow::follow(text);
+    let consumers: Vec<String> = followed.iter().map(|f| f.handle.clone()).collect();
+    let one = match client {
+        Some(handle) => followed.into_iter().find(|f| f.handle == handle)?,
+        None => followed.into_iter().next()?,
+    };
+    let view = ImportedLog {
+        client_id: one.handle.clone(),
+        version: Some(format!(
+            "librdkafka {}",
+            one.version.as_deref().unwrap_or("of unknown version")
+        )),
+        steps: one.sources.clone(),
+        divergences: one.divergences(),
+        report: one.report(),
+        consumers,
+    };
+    Some(Read {
+        trace: one.trace,
+        view,
+        group: None,
+        times_inferred: false,
+    })
 }
 
 /// The last import of this tab (the log, its name and the consumer), so that a reload of the import

@@ -73,19 +73,28 @@ test('a paste that is neither a trace nor a membership log says so and keeps the
   await done();
 });
 
-test("a librdkafka consumer's log is refused naming its consumer, in the core's words, and the session stays", async () => {
-  const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-fenced.log');
-  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', log], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(run.status, 2);
-  const why = run.stderr.trim().split(': ').slice(2).join(': ');
-  assert.match(why, /^this is a log of librdkafka's consumer c1#consumer-7/);
+test("a librdkafka consumer's log becomes a session on the librdkafka model, each step beside its line, agreeing with the library", async () => {
+  const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-second-join.log');
+  const cli = (...args) => spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--librdkafka', ...args, log], { cwd: ROOT, encoding: 'utf8' });
+  const check = cli();
+  assert.equal(check.status, 0, check.stderr);
+  const consumers = JSON.parse(check.stdout);
+  assert.deepEqual(consumers.map((c) => [c.handle, c.agrees]), [['c1#consumer-4', true], ['c2#consumer-5', true]]);
+  const one = cli('--client', 'c1#consumer-4');
+  assert.equal(one.status, 0, one.stderr);
+  const trace = JSON.parse(one.stdout);
+  assert.equal(trace.model, 'librdkafka');
   const { page, done } = await open(browser, `${server.url}import.html`, { ready: 'log-import-button' });
-  const before = await text(page, 'position');
   await page.getByTestId('log-paste').fill(await readFile(log, 'utf8'));
   await page.getByTestId('log-import-button').click();
-  await expectText(page, 'notice', `Could not import the log the pasted text: ${why}. Your session is unchanged.`);
-  assert.equal(await page.getByTestId('imported-log').count(), 0);
-  assert.equal(await text(page, 'position'), before);
+  await expectText(page, 'notice', `Imported consumer c1#consumer-4 from the pasted text: ${trace.steps.length} steps, 0 inferred, 0 where the model parts ways with the log.`);
+  await expectText(page, 'position', new RegExp(`^Step 0 of ${trace.steps.length} `));
+  // On librdkafka's model, its join states drawn.
+  assert.equal(await page.getByTestId('model-librdkafka').isChecked(), true);
+  assert.equal(await page.getByTestId('node-init').count(), 1);
+  const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
+  assert.deepEqual(notes, trace.steps.map((s) => s.note));
+  assert.equal(await page.getByTestId('divergence').count(), 0);
   await done();
 });
 

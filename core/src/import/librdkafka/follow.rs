@@ -7,6 +7,9 @@
 
 use super::line::{error_code, read, RdkLine};
 use super::{event, RdkEvent};
+use crate::import::outcome::divergence::{Aspect as ViewAspect, Divergence, Reason};
+use crate::import::outcome::source::StepSource;
+use crate::import::outcome::view::MemberView;
 use crate::librdkafka::RdkMember;
 use crate::machine::model::Model;
 use crate::machine::Machine;
@@ -99,6 +102,11 @@ pub struct Followed {
     pub model: Vec<Observed>,
     pub refused: Vec<Refused>,
     pub differences: Vec<Difference>,
+    /// Where each step came from (`sources[i]` belongs to `trace.steps[i]`).
+    #[serde(skip)]
+    pub sources: Vec<StepSource>,
+    /// The library's version, from its `INIT` line (`2.15.0`).
+    pub version: Option<String>,
 }
 
 impl Followed {
@@ -431,11 +439,20 @@ pub fn follow(text: &str) -> Vec<Followed> {
             handles.push(l.handle);
         }
     }
+    // `librdkafka v2.15.0 (0x20f00ff) c1#consumer-2 initialized`
+    let version = text.lines().find_map(|line| {
+        let rest = &line[line.find("librdkafka v")? + "librdkafka v".len()..];
+        let v = rest.split_whitespace().next()?;
+        (rest.contains("initialized") && v.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| v.to_owned())
+    });
     handles
         .into_iter()
         .filter_map(|h| {
             let own: Vec<&RdkLine<'_>> = lines.iter().filter(|l| l.handle == h).collect();
-            follow_one(h, &own, &names)
+            let mut one = follow_one(h, &own, &names)?;
+            one.version.clone_from(&version);
+            Some(one)
         })
         .collect()
 }
@@ -480,6 +497,7 @@ fn follow_one(
     };
     let (mut steps_lines, mut log, mut model, mut refused) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut sources: Vec<StepSource> = Vec::new();
     let (mut log_sent, mut model_sent) = (0usize, 0usize);
     let mut last_at = Millis::ZERO;
     for (i, l) in lines.iter().enumerate() {
@@ -566,10 +584,12 @@ fn follow_one(
                     .filter(|e| matches!(e, Effect::SendHeartbeat(r) if !matches!(r.purpose, Purpose::Leave | Purpose::Retry)))
                     .count();
                 effects_seen(&effects, l.number, &mut model);
+                let source = StepSource::logged(l.number, l.message, why(&input));
                 let mut step = Step::new(at, input);
-                step.note = Some(format!("line {}: {}", l.number, l.message));
+                step.note = Some(source.note());
                 trace.steps.push(step);
                 steps_lines.push(l.number);
+                sources.push(source);
             }
             Err(why) => refused.push(Refused {
                 line: l.number,
@@ -586,5 +606,132 @@ fn follow_one(
         model,
         refused,
         differences,
+        sources,
+        version: None,
     })
+}
+
+/// Why a line became this input, in a few words.
+fn why(input: &Input) -> &'static str {
+    match input {
+        Input::Subscribe { .. } => "the application subscribed",
+        Input::Tick => "the heartbeat timer fired: the next heartbeat is the model's to send",
+        Input::HeartbeatResponse(_) => "the coordinator answered the heartbeat",
+        Input::HeartbeatError { .. } => "the coordinator answered the heartbeat with an error",
+        Input::HeartbeatFailed => "the heartbeat got no answer (transport)",
+        Input::Completed { .. } => "the application's incremental assign or unassign call",
+        Input::Close => "the application closed the consumer",
+        Input::Unsubscribe => "the application unsubscribed",
+        Input::PollTimerExpired => "the application did not poll within max.poll.interval.ms",
+        Input::Poll | Input::Metadata { .. } => "",
+    }
+}
+
+impl Followed {
+    /// The differences as the import page lists divergences: after which step, on which line,
+    /// what each side did.
+    pub fn divergences(&self) -> Vec<Divergence> {
+        let step_of = |line: usize| {
+            self.lines
+                .iter()
+                .rposition(|l| *l <= line)
+                .unwrap_or_default()
+        };
+        let words = |o: &Option<Observed>| match o.as_ref().map(|o| &o.seen) {
+            None => "nothing".to_owned(),
+            Some(Seen::JoinState { state }) => format!("join state {state}"),
+            Some(Seen::Heartbeat { epoch, full }) => format!(
+                "a {} heartbeat at epoch {epoch}",
+                if *full { "full" } else { "partial" }
+            ),
+            Some(Seen::Callback { call, partitions }) => {
+                let name = match call {
+                    Callback::Assign => "on_assign",
+                    Callback::Revoke => "on_revoke",
+                    Callback::Lost => "on_lost",
+                };
+                format!("{name} of {partitions} partition(s)")
+            }
+        };
+        let view = |o: &Option<Observed>| MemberView {
+            state: match o.as_ref().map(|o| &o.seen) {
+                Some(Seen::JoinState { state }) => Some(*state),
+                _ => None,
+            },
+            epoch: match o.as_ref().map(|o| &o.seen) {
+                Some(Seen::Heartbeat { epoch, .. }) => Some(*epoch),
+                _ => None,
+            },
+            held: None,
+        };
+        let mut out: Vec<Divergence> = self
+            .differences
+            .iter()
+            .map(|d| {
+                let line = d.log.as_ref().or(d.model.as_ref()).map(|o| o.line);
+                Divergence {
+                    step: step_of(line.unwrap_or_default()),
+                    line,
+                    aspects: vec![match d.aspect {
+                        Aspect::JoinStates => ViewAspect::State,
+                        Aspect::Heartbeats => ViewAspect::Epoch,
+                        Aspect::Callbacks => ViewAspect::Assigned,
+                    }],
+                    log: view(&d.log),
+                    model: view(&d.model),
+                    summary: format!("log: {}; model: {}", words(&d.log), words(&d.model)),
+                    reason: None,
+                }
+            })
+            .collect();
+        out.extend(self.refused.iter().map(|r| Divergence {
+            step: step_of(r.line),
+            line: Some(r.line),
+            aspects: vec![ViewAspect::Input],
+            log: MemberView::default(),
+            model: MemberView::default(),
+            summary: "the model refused a logged input".to_owned(),
+            reason: Some(Reason::Refused {
+                reason: r.reason.clone(),
+            }),
+        }));
+        out.sort_by_key(|d| (d.step, d.line));
+        out
+    }
+
+    /// What was followed, in a few lines: the import page's report.
+    pub fn report(&self) -> Vec<String> {
+        let count = |all: &[Observed], aspect: Aspect| {
+            all.iter().filter(|o| o.seen.aspect() == aspect).count()
+        };
+        let mut out = vec![format!(
+            "librdkafka consumer {}{}, followed on the librdkafka model (librdkafka {})",
+            self.handle,
+            self.version
+                .as_deref()
+                .map_or(String::new(), |v| format!(" (librdkafka {v})")),
+            &crate::teaching::sources::LIBRDKAFKA_TAG[1..],
+        )];
+        for (aspect, name) in [
+            (Aspect::JoinStates, "join states"),
+            (Aspect::Heartbeats, "heartbeats"),
+            (Aspect::Callbacks, "rebalance callbacks"),
+        ] {
+            out.push(format!(
+                "{name}: {} in the log, {} by the model",
+                count(&self.log, aspect),
+                count(&self.model, aspect)
+            ));
+        }
+        out.push(if self.agrees() {
+            "the model did what the library did, in the same order".to_owned()
+        } else {
+            format!(
+                "the model parts ways with the log: {} difference(s), {} input(s) refused",
+                self.differences.len(),
+                self.refused.len()
+            )
+        });
+        out
+    }
 }
