@@ -162,7 +162,8 @@ fn each_models_aligned_trace_replays_to_its_side_of_every_row() {
             "{}",
             path.display()
         );
-        for model in Model::ALL {
+        // The review's two sides: the seed design and the Java client.
+        for model in [Model::Seed, Model::Kafka] {
             let timeline = Timeline::from_trace(aligned.trace(model).clone());
             for (index, (seed, kafka)) in aligned.pairs.iter().enumerate() {
                 let side = if model == Model::Seed { seed } else { kafka };

@@ -125,6 +125,28 @@ fn the_note_on_screen_follows_the_model() {
         .is_some_and(|n| n.contains("onPartitionsLost")));
 }
 
+/// librdkafka says only what a scenario wrote for it: a Java-worded note never narrates its steps.
+#[test]
+fn librdkafka_says_only_its_own_notes() {
+    let trace = Trace::parse(TRACE).expect("valid");
+    assert!(trace
+        .steps
+        .iter()
+        .all(|s| s.note_for(Model::Librdkafka).is_none()));
+    for path in scenarios() {
+        let trace = load(&path);
+        for step in &trace.steps {
+            let own = step.notes.get(&Model::Librdkafka).cloned().flatten();
+            assert_eq!(
+                step.note_for(Model::Librdkafka),
+                own.as_deref(),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
 /// On each model no built-in scenario names a state only the other model has, and every step the
 /// model rejects says why.
 #[test]

@@ -148,7 +148,10 @@ fn every_built_in_scenario_is_titled_narrated_and_fully_accepted() {
             path.display()
         );
         assert!(
-            trace.steps.iter().any(|s| s.note.is_some()),
+            trace
+                .steps
+                .iter()
+                .any(|s| s.note_for(trace.model).is_some()),
             "{} has no narration",
             path.display()
         );

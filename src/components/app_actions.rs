@@ -122,7 +122,11 @@ fn ShippedClientActions() -> impl IntoView {
             <button data-testid="unsubscribe" on:click=move |_| act(Input::Unsubscribe)>"Unsubscribe"</button>
         </div>
         <Show when=java fallback=|| view! {
-            <p class="muted">"An application that stops polling loses its partitions (" <code>"on_lost"</code> "), leaves with epoch −1 and rejoins when it polls again."</p>
+            <p class="muted">"Each " <Term id="rebalance-callback">"rebalance callback"</Term> " waits for the application's "
+                <Term id="incremental-assign">"incremental_assign or incremental_unassign"</Term>
+                " (\"Completes\" above). An application that stops polling loses its partitions (" <code>"on_lost"</code>
+                "), leaves with epoch −1 and rejoins when it polls again; each rejoin is an "
+                <Term id="expedited-heartbeat">"expedited heartbeat"</Term> "."</p>
         }>
             <p class="muted">"An application that stops polling makes the member " <Term id="stale">"STALE"</Term> "."</p>
             <div class="row">

@@ -196,8 +196,12 @@ pub fn Diagram(
             // A key to the diagram, not the current state: said so, so nobody reads it as status.
             Model::Seed => "Key: ASSIGNING means the member is in a ",
             Model::Kafka => "Key: RECONCILING means the member is in a ",
-            Model::Librdkafka => "Key: the wait-… states mean the member is in a ",
-        }} <Term id="reconciliation">"reconciliation"</Term> "."</p>
+            Model::Librdkafka => "Key: the wait-… join states mean the member is in a ",
+        }} <Term id="reconciliation">"reconciliation"</Term> "."
+            <Show when=move || model.get() == Model::Librdkafka>
+                " Each " <Term id="join-state">"join state"</Term> " names what the application was handed."
+            </Show>
+        </p>
         <Show when=move || model.get() == Model::Kafka>
             <TransitionTable frame=frame/>
         </Show>

@@ -114,6 +114,8 @@ pub struct Aligned {
     pub reference: Model,
     seed: Trace,
     kafka: Trace,
+    /// The trace as written (librdkafka's, when it is the reference).
+    written: Trace,
     /// One (seed, shipped client) pair per step of the trace.
     pub pairs: Vec<(Side, Side)>,
 }
@@ -127,8 +129,10 @@ impl Aligned {
     pub fn trace(&self, model: Model) -> &Trace {
         match model {
             Model::Seed => &self.seed,
-            // The review pairs the seed design with the Java client; librdkafka is not in it yet.
-            Model::Kafka | Model::Librdkafka => &self.kafka,
+            Model::Kafka => &self.kafka,
+            // The review pairs the seed design with the Java client; librdkafka is never a side,
+            // only a reference, whose inputs are the trace as written.
+            Model::Librdkafka => &self.written,
         }
     }
 }
@@ -290,6 +294,7 @@ pub fn align(trace: &Trace, align: &Align) -> Aligned {
         }
     };
     Aligned {
+        written: trace.clone(),
         reference: trace.model,
         seed: retrace(seed, pairs.iter().map(|(s, _)| s).collect()),
         kafka: retrace(kafka, pairs.iter().map(|(_, k)| k).collect()),

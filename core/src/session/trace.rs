@@ -49,11 +49,14 @@ impl Step {
     }
 
     /// The narration of this step when the trace runs on `model`: its note for that model if it
-    /// has one (or none, if that one hides it), else the step's `note`.
+    /// has one (or none, if that one hides it), else the step's `note`. librdkafka says only what
+    /// was written for it: a step's `note` speaks for the seed and the Java client, whose states
+    /// and callbacks librdkafka does not have (its effects narrate themselves in its own words).
     pub fn note_for(&self, model: Model) -> Option<&str> {
-        match self.notes.get(&model) {
-            Some(own) => own.as_deref(),
-            None => self.note.as_deref(),
+        match (self.notes.get(&model), model) {
+            (Some(own), _) => own.as_deref(),
+            (None, Model::Librdkafka) => None,
+            (None, _) => self.note.as_deref(),
         }
     }
 

@@ -11,6 +11,7 @@ mod coordinator;
 mod every_log;
 mod golden;
 mod librdkafka;
+mod librdkafka_follow;
 mod member_logs;
 
 use kip848_core::import::{Imported, ParsedLog};

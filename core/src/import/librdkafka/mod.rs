@@ -1,6 +1,6 @@
-//! librdkafka's membership lines, read: the first stage of reading a librdkafka consumer's log
-//! (its member model and the rest of the import are still to come; until then such a log is
-//! refused by name). Both layouts librdkafka's logs come in: the default stderr logger's
+//! librdkafka's membership lines, read (this file), and a librdkafka consumer's log followed on
+//! the librdkafka model (`follow`): the live check and the import page's librdkafka import. Both
+//! layouts librdkafka's logs come in: the default stderr logger's
 //! `%7|1796136253.413|CGRPJOINSTATE|c1#consumer-2| [thrd:main]: …` and a `logger=` handler's
 //! `… CGRPJOINSTATE [c1#consumer-2] [thrd:main]: …`.
 
@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 pub mod follow;
 pub mod line;
+mod reader;
+mod report;
 
 /// What one of librdkafka's membership lines says (librdkafka 2.15.0's wording).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,261 @@
+//! Logs of librdkafka's consumers followed on the librdkafka model: every consumer the live harness
+//! recorded agrees with it, a log changed by one line does not, either layout follows alike, and
+//! the golden traces are these logs followed.
+
+use super::librdkafka::{callbacks, librdkafka_log};
+use super::logs_dir;
+use kip848_core::import::librdkafka::follow::{follow, Aspect, Callback, Seen};
+
+/// Every log the live harness recorded (`tests/live/`, librdkafka 2.15.0 against its mock
+/// cluster), followed on the librdkafka model: every consumer passes through the join states the
+/// library logged, sends the heartbeats it sent (epoch, full or not) and hands the application the
+/// callbacks it handed (kind, how many partitions), in order, and the model takes every input.
+#[test]
+fn every_consumer_the_harness_recorded_agrees_with_the_librdkafka_model() {
+    let dir = logs_dir().join("librdkafka");
+    let mut logs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/logs/librdkafka")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "log"))
+        .collect();
+    logs.sort();
+    let mut consumers = 0;
+    for path in &logs {
+        let text = std::fs::read_to_string(path).expect("a log");
+        let followed = follow(&text);
+        assert!(!followed.is_empty(), "{}", path.display());
+        let seen = callbacks(&text);
+        for f in &followed {
+            consumers += 1;
+            assert!(
+                f.agrees(),
+                "{} {}: {:?} {:?}",
+                path.display(),
+                f.handle,
+                f.differences,
+                f.refused
+            );
+            // The callbacks are also the ones the application's own callbacks recorded.
+            let client = f.handle.split('#').next().unwrap_or_default();
+            let model: Vec<(String, usize)> = f
+                .model
+                .iter()
+                .filter_map(|o| match &o.seen {
+                    Seen::Callback { call, partitions } => Some((
+                        match call {
+                            Callback::Assign => "on_assign",
+                            Callback::Revoke => "on_revoke",
+                            Callback::Lost => "on_lost",
+                        }
+                        .to_owned(),
+                        *partitions,
+                    )),
+                    _ => None,
+                })
+                .collect();
+            // A static member's second instance shares nothing; a client without callbacks none.
+            if let Some(app) = seen.get(client) {
+                assert_eq!(&model, app, "{} {}", path.display(), f.handle);
+            }
+        }
+    }
+    assert!(
+        logs.len() >= 16 && consumers >= 20,
+        "{} logs, {consumers} consumers",
+        logs.len()
+    );
+}
+
+/// The check can fail: one line of a log changed, and the model and the log part ways where it
+/// was changed.
+#[test]
+fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
+    let text = librdkafka_log("v2.15.0-mock-second-join.log");
+    let c1 = |text: &str| {
+        follow(text)
+            .into_iter()
+            .find(|f| f.handle == "c1#consumer-4")
+            .expect("c1")
+    };
+    assert!(c1(&text).agrees());
+    for (from, to, aspect) in [
+        // The empty on_assign after the revocation, said to carry a partition.
+        (
+            "delegating incremental assign of 0 partition(s)",
+            "delegating incremental assign of 1 partition(s)",
+            Aspect::Callbacks,
+        ),
+        // A heartbeat at an epoch the member never had.
+        ("generation id 2,", "generation id 7,", Aspect::Heartbeats),
+        // A join state the member never went through.
+        (
+            "changed join state wait-assign-call -> steady",
+            "changed join state wait-assign-call -> init",
+            Aspect::JoinStates,
+        ),
+    ] {
+        let changed = text.replacen(from, to, 1);
+        assert_ne!(changed, text, "{from}");
+        let f = c1(&changed);
+        assert!(
+            f.differences.iter().any(|d| d.aspect == aspect),
+            "{to}: {:?}",
+            f.differences
+        );
+    }
+}
+
+/// The stderr layout re-laid as a Python `logging` handler writes it, with its times: the same
+/// consumers follow the same way.
+#[test]
+fn a_python_logging_layout_is_followed_as_the_stderr_one() {
+    for file in [
+        "v2.15.0-mock-second-join.log",
+        "v2.15.0-mock-retriable.log",
+        "v2.15.0-mock-max-poll.log",
+    ] {
+        let stderr = librdkafka_log(file);
+        let relaid = as_python_logging_timed(&stderr);
+        let (a, b) = (follow(&stderr), follow(&relaid));
+        assert_eq!(a.len(), b.len(), "{file}");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.handle, y.handle);
+            assert!(y.agrees(), "{file} {}: {:?}", y.handle, y.differences);
+            let seen = |f: &kip848_core::import::librdkafka::follow::Followed| {
+                f.log.iter().map(|o| o.seen.clone()).collect::<Vec<_>>()
+            };
+            assert_eq!(seen(x), seen(y), "{file} {}", x.handle);
+        }
+    }
+}
+
+/// `%(asctime)s` of the stderr layout's seconds since 1970 (UTC, a fixed day: the runs last
+/// seconds).
+fn as_python_logging_timed(stderr: &str) -> String {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(5, '|');
+            let (_level, at, fac, handle, message) = (
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+            );
+            let (seconds, millis) = at.split_once('.')?;
+            let s: u64 = seconds.parse().ok()?;
+            let (h, m, sec) = ((s / 3600) % 24, (s / 60) % 60, s % 60);
+            Some(format!(
+                "2026-12-01 {h:02}:{m:02}:{sec:02},{millis} DEBUG app {fac} [{handle}] {}",
+                message.trim_start()
+            ))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Golden traces of the librdkafka model, each the trace the follower makes of one consumer of a
+/// recorded log: named after librdkafka's own test of the same case
+/// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
+/// regression of a model fix the live runs found. `BLESS=1` writes them.
+const GOLDEN: [(&str, &str, &str); 14] = [
+    (
+        "do_test_consumer_group_heartbeat_fenced_errors",
+        "v2.15.0-mock-fenced.log",
+        "c1#consumer-7",
+    ),
+    (
+        "do_test_consumer_group_heartbeat_retriable_errors",
+        "v2.15.0-mock-retriable.log",
+        "c1#consumer-6",
+    ),
+    (
+        "do_test_consumer_group_heartbeat_fatal_errors",
+        "v2.15.0-mock-fatal-authz.log",
+        "c1#consumer-8",
+    ),
+    (
+        "do_test_max_poll_interval_rejoin_consume",
+        "v2.15.0-mock-max-poll.log",
+        "c1#consumer-2",
+    ),
+    (
+        "do_test_adherence_to_hb_interval",
+        "v2.15.0-mock-join-close.log",
+        "c1#consumer-2",
+    ),
+    (
+        "unknown-member-rejoins",
+        "v2.15.0-mock-unknown-member.log",
+        "c1#consumer-5",
+    ),
+    (
+        "epoch-0-answer-while-partitions-move",
+        "v2.15.0-mock-second-join.log",
+        "c2#consumer-5",
+    ),
+    (
+        "revoke-then-empty-assign",
+        "v2.15.0-mock-second-join.log",
+        "c1#consumer-4",
+    ),
+    (
+        "expedited-rejoins-back-off",
+        "v2.15.0-mock-duplicate-instance.log",
+        "c2#consumer-7",
+    ),
+    (
+        "close-with-nothing-held-terminates-from-steady",
+        "v2.15.0-mock-random-14.log",
+        "c1#consumer-2",
+    ),
+    (
+        "fenced-then-stalled-past-the-poll-interval",
+        "v2.15.0-mock-random-100.log",
+        "c2#consumer-3",
+    ),
+    (
+        "unsubscribe-then-subscribe-again",
+        "v2.15.0-mock-unsubscribe.log",
+        "c1#consumer-11",
+    ),
+    (
+        "static-member-leaves-with-epoch-2",
+        "v2.15.0-mock-static-close.log",
+        "c1#consumer-2",
+    ),
+    (
+        "empty-target-stays-in-init",
+        "v2.15.0-mock-empty-member.log",
+        "c2#consumer-9",
+    ),
+];
+
+#[test]
+fn the_librdkafka_golden_traces_are_the_recorded_logs_followed() {
+    let dir = logs_dir().join("../traces/librdkafka");
+    let bless = std::env::var_os("BLESS").is_some();
+    for (name, file, handle) in GOLDEN {
+        let followed = follow(&librdkafka_log(file))
+            .into_iter()
+            .find(|f| f.handle == handle)
+            .unwrap_or_else(|| panic!("{file} has no {handle}"));
+        let mut trace = followed.trace;
+        trace.title = Some(name.replace(['_', '-'], " "));
+        trace.description = Some(format!(
+            "Consumer {handle} of core/tests/logs/librdkafka/{file}: real librdkafka 2.15.0 \
+             against its mock cluster, recorded by the live harness (tests/live/) and followed \
+             on the librdkafka model; each step's note is the log line it came from."
+        ));
+        let json = trace.to_json();
+        let path = dir.join(format!("{name}.json"));
+        if bless {
+            std::fs::create_dir_all(&dir).expect("traces/librdkafka");
+            std::fs::write(&path, &json).expect("written");
+        }
+        let golden = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (BLESS=1 writes it)", path.display()));
+        assert!(golden == json, "{} is not the log followed", path.display());
+    }
+}
