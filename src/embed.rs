@@ -152,7 +152,7 @@ pub struct Embed {
     pub range: Option<(usize, usize)>,
     pub autoplay: bool,
     pub speed: Option<i32>,
-    /// `model=seed|kafka`: the member model the page runs the session on.
+    /// `model=seed|kafka|librdkafka`: the member model the page runs the session on.
     pub model: Option<kip848_core::Model>,
     /// `mode=group`: open in group mode (`scenario` then names a group scenario).
     pub group: bool,

@@ -124,7 +124,7 @@ fn ShippedClientActions() -> impl IntoView {
         <Show when=java fallback=|| view! {
             <p class="muted">"Each " <Term id="rebalance-callback">"rebalance callback"</Term> " waits for the application's "
                 <Term id="incremental-assign">"incremental_assign or incremental_unassign"</Term>
-                " (\"Completes\" above). An application that stops polling loses its partitions (" <code>"on_lost"</code>
+                " (\"Completes\", when auto_complete is off). An application that stops polling loses its partitions (" <code>"on_lost"</code>
                 "), leaves with epoch −1 and rejoins when it polls again; each rejoin is an "
                 <Term id="expedited-heartbeat">"expedited heartbeat"</Term> "."</p>
         }>
