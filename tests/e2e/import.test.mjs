@@ -92,8 +92,9 @@ test("a librdkafka consumer's log becomes a session on the librdkafka model, eac
   // On librdkafka's model, its join states drawn.
   assert.equal(await page.getByTestId('model-librdkafka').isChecked(), true);
   assert.equal(await page.getByTestId('node-init').count(), 1);
+  // Each step's line, said on librdkafka's model (the trace's notes for it).
   const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
-  assert.deepEqual(notes, trace.steps.map((s) => s.note));
+  assert.deepEqual(notes, trace.steps.map((s) => s.notes.librdkafka));
   assert.equal(await page.getByTestId('divergence').count(), 0);
   await done();
 });

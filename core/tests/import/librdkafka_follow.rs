@@ -27,6 +27,9 @@ fn every_consumer_the_harness_recorded_agrees_with_the_librdkafka_model() {
         let seen = callbacks(&text);
         for f in &followed {
             consumers += 1;
+            // Every step has its source: a line, or the line it is inferred from.
+            assert_eq!(f.sources.len(), f.trace.steps.len(), "{}", path.display());
+            assert_eq!(f.lines.len(), f.trace.steps.len(), "{}", path.display());
             assert!(
                 f.agrees(),
                 "{} {}: {:?} {:?}",

@@ -308,13 +308,15 @@ fn follow_one(
                 last_at = at;
                 if let Ok(effects) = member.handle(tick_at, &Input::Tick) {
                     effects_seen(&effects, l.number, &mut model);
+                    let source = StepSource::implied(
+                        Some((l.number, l.message)),
+                        "the retry of the failed request, which librdkafka does not log",
+                    );
                     let mut step = Step::new(tick_at, Input::Tick);
-                    step.note = Some(format!(
-                        "line {}: the retry librdkafka does not log",
-                        l.number
-                    ));
+                    step.notes.insert(Model::Librdkafka, Some(source.note()));
                     trace.steps.push(step);
                     steps_lines.push(l.number);
+                    sources.push(source);
                 }
             }
         }
@@ -327,7 +329,7 @@ fn follow_one(
                 effects_seen(&effects, l.number, &mut model);
                 let source = StepSource::logged(l.number, l.message, why(&input));
                 let mut step = Step::new(at, input);
-                step.note = Some(source.note());
+                step.notes.insert(Model::Librdkafka, Some(source.note()));
                 trace.steps.push(step);
                 steps_lines.push(l.number);
                 sources.push(source);

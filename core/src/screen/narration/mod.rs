@@ -92,7 +92,12 @@ pub fn narrate(effect: &Effect, input: &Input, frame: &Facts) -> String {
     // librdkafka hands partitions to the application's rebalance callback, in Python's names.
     let rdk = crate::librdkafka::STATES.contains(&frame.state);
     let rdk_call = |name: &str, partitions: &crate::protocol::assignment::PartitionSet| {
-        format!("Calling {name}({partitions}){}", waits(effect, frame))
+        let list = if partitions.is_empty() {
+            "an empty list".to_owned()
+        } else {
+            partitions.to_string()
+        };
+        format!("Calling {name}({list}){}", waits(effect, frame))
     };
     match effect {
         Effect::InvokeOnPartitionsRevoked { partitions } if rdk => {
