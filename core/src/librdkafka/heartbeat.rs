@@ -68,6 +68,15 @@ impl RdkMember {
         if self.state == StateName::Init {
             self.rejoin_to_complete = false;
         }
+        // A retry was decided when the error came (`rd_kafka_buf_retry`): the same request goes
+        // again even if the member has since left or unsubscribed.
+        if let Some(due) = self.retry_due {
+            let busy = self.in_flight.iter().any(|p| *p != Purpose::Leave);
+            if self.now >= due && !busy && !self.may_heartbeat() {
+                self.send(out);
+                return;
+            }
+        }
         if !self.may_heartbeat() {
             return;
         }
@@ -145,8 +154,19 @@ impl RdkMember {
         }
     }
 
+    /// The request an answer belongs to: the leave's answer carries the leave epoch (−1 or −2)
+    /// and may overtake a heartbeat sent before it; any other answer is the oldest heartbeat's.
+    fn answered_request(&mut self, leave: bool) -> Option<Purpose> {
+        let at = self
+            .in_flight
+            .iter()
+            .position(|p| (*p == Purpose::Leave) == leave)
+            .unwrap_or(0);
+        self.in_flight.remove(at)
+    }
+
     pub(crate) fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Out) {
-        let answered = self.in_flight.pop_front();
+        let answered = self.answered_request(response.member_epoch < 0);
         if answered == Some(Purpose::Leave) {
             return self.leave_answered(out);
         }

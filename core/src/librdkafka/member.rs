@@ -189,7 +189,7 @@ impl RdkMember {
             // librdkafka takes any epoch it is given; an epoch of 0 is what a coordinator (the
             // mock, at least) answers a joining member whose partitions are still owned elsewhere.
             Input::HeartbeatResponse(r)
-                if r.member_epoch < 0 && self.in_flight.front() != Some(&Purpose::Leave) =>
+                if r.member_epoch < 0 && !self.in_flight.contains(&Purpose::Leave) =>
             {
                 Err(Rejected::EpochBelowOne {
                     member_epoch: r.member_epoch,
@@ -246,11 +246,11 @@ impl RdkMember {
 
     /// The next heartbeat's due time, if one will go without another input.
     pub(crate) fn next_due(&self) -> Option<Millis> {
+        if let (Some(due), false) = (self.retry_due, self.fatal || self.state == StateName::Term) {
+            return Some(due);
+        }
         if !self.may_heartbeat() {
             return None;
-        }
-        if let Some(due) = self.retry_due {
-            return Some(due);
         }
         // An expedited heartbeat replaces the interval's (the interval timer is reset to have
         // run out `backoff` from now); before the first answer the interval is 0.

@@ -162,7 +162,7 @@ fn as_python_logging_timed(stderr: &str) -> String {
 /// recorded log: named after librdkafka's own test of the same case
 /// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
 /// regression of a model fix the live runs found. `BLESS=1` writes them.
-const GOLDEN: [(&str, &str, &str); 14] = [
+const GOLDEN: [(&str, &str, &str); 17] = [
     (
         "do_test_consumer_group_heartbeat_fenced_errors",
         "v2.15.0-mock-fenced.log",
@@ -232,6 +232,21 @@ const GOLDEN: [(&str, &str, &str); 14] = [
         "empty-target-stays-in-init",
         "v2.15.0-mock-empty-member.log",
         "c2#consumer-9",
+    ),
+    (
+        "the-interval-of-every-consumer",
+        "v2.15.0-mock-random-65.log",
+        "c5#consumer-295",
+    ),
+    (
+        "leave-answered-before-an-earlier-heartbeat",
+        "v2.15.0-mock-random-84.log",
+        "c1#consumer-380",
+    ),
+    (
+        "retry-after-unsubscribe-sets-the-epoch",
+        "v2.15.0-mock-random-145.log",
+        "c2#consumer-198",
     ),
 ];
 

@@ -174,6 +174,7 @@ pub fn follow(text: &str) -> Vec<Followed> {
         .filter_map(|(i, t)| read(i + 1, t))
         .collect();
     let names = topic_names(&lines);
+    let interval_ms = interval(&lines);
     let mut handles: Vec<&str> = Vec::new();
     for l in &lines {
         if !handles.contains(&l.handle) {
@@ -191,7 +192,7 @@ pub fn follow(text: &str) -> Vec<Followed> {
         .into_iter()
         .filter_map(|h| {
             let own: Vec<&RdkLine<'_>> = lines.iter().filter(|l| l.handle == h).collect();
-            let mut one = follow_one(h, &own, &names)?;
+            let mut one = follow_one(h, &own, &names, interval_ms)?;
             one.version.clone_from(&version);
             Some(one)
         })
@@ -202,6 +203,7 @@ fn follow_one(
     handle: &str,
     lines: &[&RdkLine<'_>],
     names: &BTreeMap<String, String>,
+    interval_ms: u32,
 ) -> Option<Followed> {
     // Only a consumer of the consumer protocol: it sends ConsumerGroupHeartbeats.
     let first = lines.iter().find_map(|l| request(l.message))?;
@@ -223,7 +225,7 @@ fn follow_one(
     let mut reader = Reader {
         names,
         member_id: Some(first.member_id.to_owned()),
-        interval_ms: interval(lines),
+        interval_ms,
         closing: false,
         lost: false,
     };

@@ -172,7 +172,8 @@ impl<'a> Reader<'a> {
         if m.contains("no longer considered lost") {
             self.lost = false;
         }
-        if l.facility == "SUBSCRIBE" && m.contains("subscribe to new ") {
+        // `subscribe to new unset subscription of 0 topics`: Python's unsubscribe(), said next.
+        if l.facility == "SUBSCRIBE" && m.contains("subscribe to new ") && !m.contains(" unset ") {
             // The topics are in the next full heartbeat; the subscription itself is this line.
             return Line::Input(Input::Subscribe {
                 topics: BTreeSet::new(),
@@ -247,15 +248,20 @@ pub(super) fn topic_names(lines: &[RdkLine<'_>]) -> BTreeMap<String, String> {
     names
 }
 
-/// The heartbeat interval: the shortest gap between two heartbeats of the timer (gaps under
-/// four fifths of the median are expedited ones, not the timer's). 3 s when the log has too few.
-pub(super) fn interval(lines: &[&RdkLine<'_>]) -> u32 {
-    let times: Vec<i64> = lines
-        .iter()
-        .filter(|l| request(l.message).is_some_and(|r| r.epoch >= 0))
-        .filter_map(|l| l.at)
-        .collect();
-    let mut gaps: Vec<i64> = times.windows(2).map(|w| w[1] - w[0]).collect();
+/// The heartbeat interval: the shortest gap between two heartbeats of one consumer's timer, over
+/// every consumer of the log (they share a coordinator; gaps under four fifths of the median are
+/// expedited heartbeats, not the timer's). 3 s when the log has too few.
+pub(super) fn interval(lines: &[RdkLine<'_>]) -> u32 {
+    let mut last: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut gaps: Vec<i64> = Vec::new();
+    for l in lines {
+        let (Some(at), true) = (l.at, request(l.message).is_some_and(|r| r.epoch >= 0)) else {
+            continue;
+        };
+        if let Some(before) = last.insert(l.handle, at) {
+            gaps.push(at - before);
+        }
+    }
     gaps.sort_unstable();
     let Some(median) = gaps.get(gaps.len() / 2).copied() else {
         return 3000;
