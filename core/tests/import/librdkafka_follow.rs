@@ -108,8 +108,8 @@ fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
     }
 }
 
-/// The stderr layout re-laid as a Python `logging` handler writes it, with its times: the same
-/// consumers follow the same way.
+/// The stderr layout re-laid as a Python `logging` handler, .NET's default logger and Go's
+/// `LogEvent` write it: the same consumers follow the same way.
 #[test]
 fn a_python_logging_layout_is_followed_as_the_stderr_one() {
     for file in [
@@ -118,18 +118,80 @@ fn a_python_logging_layout_is_followed_as_the_stderr_one() {
         "v2.15.0-mock-max-poll.log",
     ] {
         let stderr = librdkafka_log(file);
-        let relaid = as_python_logging_timed(&stderr);
-        let (a, b) = (follow(&stderr), follow(&relaid));
-        assert_eq!(a.len(), b.len(), "{file}");
-        for (x, y) in a.iter().zip(&b) {
-            assert_eq!(x.handle, y.handle);
-            assert!(y.agrees(), "{file} {}: {:?}", y.handle, y.differences);
-            let seen = |f: &kip848_core::import::librdkafka::follow::Followed| {
-                f.log.iter().map(|o| o.seen.clone()).collect::<Vec<_>>()
-            };
-            assert_eq!(seen(x), seen(y), "{file} {}", x.handle);
+        let a = follow(&stderr);
+        let seen = |f: &kip848_core::import::librdkafka::follow::Followed| {
+            f.log.iter().map(|o| o.seen.clone()).collect::<Vec<_>>()
+        };
+        // Python's logging and .NET's default logger keep the milliseconds: followed alike.
+        for relaid in [as_python_logging_timed(&stderr), relaid(&stderr, dotnet)] {
+            let b = follow(&relaid);
+            assert_eq!(a.len(), b.len(), "{file}");
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x.handle, y.handle);
+                assert!(y.agrees(), "{file} {}: {:?}", y.handle, y.differences);
+                assert_eq!(seen(x), seen(y), "{file} {}", x.handle);
+            }
         }
+        // Go's LogEvent.String() keeps whole seconds: what the library did reads the same (the
+        // heartbeat timer cannot be followed to the millisecond).
+        let b = follow(&relaid(&stderr, go));
+        assert_eq!(
+            a.iter().map(seen).collect::<Vec<_>>(),
+            b.iter().map(seen).collect::<Vec<_>>(),
+            "{file}: Go's layout"
+        );
     }
+}
+
+/// A stderr line's parts: level, seconds since 1970 and milliseconds, facility, handle, message.
+type Parts<'a> = (&'a str, u64, &'a str, &'a str, &'a str, &'a str);
+
+/// The stderr layout re-laid line by line by `lay` (lines of the harness and the mock too).
+fn relaid(stderr: &str, lay: fn(Parts<'_>) -> String) -> String {
+    stderr
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(5, '|');
+            let (level, at, fac, handle, message) = (
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+                parts.next()?,
+            );
+            let (seconds, millis) = at.split_once('.')?;
+            Some(lay((
+                level,
+                seconds.parse().ok()?,
+                millis,
+                fac,
+                handle,
+                message.trim_start(),
+            )))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn clock(s: u64) -> String {
+    format!("{:02}:{:02}:{:02}", (s / 3600) % 24, (s / 60) % 60, s % 60)
+}
+
+/// confluent-kafka-dotnet's `Loggers.ConsoleLogger`: `Level|time|name|facility| message`.
+fn dotnet((level, s, ms, fac, handle, message): Parts<'_>) -> String {
+    format!(
+        "{level}|2026-12-01 {}.{ms}|{handle}|{fac}| {message}",
+        clock(s)
+    )
+}
+
+/// confluent-kafka-go's `LogEvent.String()`: `[time][name][tag][level]message`, RFC 3339 seconds.
+fn go((level, s, _, fac, handle, message): Parts<'_>) -> String {
+    let level = level.trim_start_matches('%');
+    format!(
+        "[2026-12-01T{}Z][{handle}][{fac}][{level}]{message}",
+        clock(s)
+    )
 }
 
 /// `%(asctime)s` of the stderr layout's seconds since 1970 (UTC, a fixed day: the runs last

@@ -38,23 +38,58 @@ fn stderr_head(text: &str) -> Option<(i64, &str)> {
     Some((seconds.checked_mul(1000)?.checked_add(millis)?, facility))
 }
 
+/// The facility: the all-capitals word just before the handle (stderr, Python's logging) or just
+/// after it (.NET, Go).
+fn facility<'a>(text: &'a str, handle: &str) -> &'a str {
+    let Some(at) = text.find(handle) else {
+        return "";
+    };
+    let is_facility = |w: &&str| {
+        w.len() >= 3
+            && w.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    };
+    let delimiters = |c: char| "|[] \t".contains(c);
+    let before = text[..at].rsplit(delimiters).find(|w| !w.is_empty());
+    let after = text[at + handle.len()..]
+        .split(delimiters)
+        .find(|w| !w.is_empty());
+    before
+        .filter(is_facility)
+        .or(after.filter(is_facility))
+        .unwrap_or("")
+}
+
+/// The line's time: the stderr layout's, else the first time any frame puts before the handle
+/// (`2026-12-01 10:00:00,002 …`, `Debug|2026-12-01 10:00:00.002|…`, `[2026-12-01T10:00:00Z]…`).
+fn time(text: &str, handle: &str) -> Option<i64> {
+    if let Some((at, _)) = stderr_head(text) {
+        return Some(at);
+    }
+    let end = text.find(handle)?;
+    let starts = std::iter::once(0).chain(
+        text[..end]
+            .char_indices()
+            .filter(|(_, c)| matches!(c, '|' | '[' | ' '))
+            .map(|(i, _)| i + 1),
+    );
+    starts
+        .filter_map(|i| text.get(i..end))
+        .find_map(|rest| stamp(rest).map(|(s, _)| s.ms))
+}
+
 /// The line split, if it is a librdkafka consumer's.
 pub fn read(number: usize, text: &str) -> Option<RdkLine<'_>> {
     let (handle, rest) = consumer_line(text)?;
     let after = rest.strip_prefix("[thrd:")?;
     let message = &after[after.find("]: ")? + 3..];
-    let (at, facility) = match stderr_head(text) {
-        Some((at, facility)) => (Some(at), facility),
-        None => {
-            // `… FAC [handle] [thrd:…]`: the facility is the word before the handle.
-            let before = text.find(&format!("[{handle}]"))?;
-            let facility = text[..before].trim_end().rsplit(' ').next().unwrap_or("");
-            (stamp(text).map(|(s, _)| s.ms), facility)
-        }
+    let facility = match stderr_head(text) {
+        Some((_, facility)) => facility,
+        None => facility(text, handle),
     };
     Some(RdkLine {
         number,
-        at,
+        at: time(text, handle),
         facility,
         handle,
         message,
@@ -141,6 +176,24 @@ mod tests {
         );
         assert_eq!(b.at.map(|ms| ms % 86_400_000), Some(36_000_002));
         assert_eq!(read(1, "%7|x|HEARTBEAT|c1#consumer-7| [thrd:main]"), None);
+        let dotnet = "Debug|2026-12-01 10:00:00.002|c1#consumer-7|HEARTBEAT| [thrd:main]: ConsumerGroupHeartbeat response received for member id \"m\" with epoch 2";
+        let go = "[2026-12-01T10:00:00Z][c1#consumer-7][HEARTBEAT][7][thrd:main]: ConsumerGroupHeartbeat response received for member id \"m\" with epoch 2";
+        for other in [dotnet, go] {
+            let c = read(1, other).expect("a wrapper's layout");
+            assert_eq!(
+                (c.facility, c.handle, c.message),
+                (a.facility, a.handle, a.message),
+                "{other}"
+            );
+        }
+        assert_eq!(
+            read(1, dotnet).and_then(|l| l.at).map(|ms| ms % 86_400_000),
+            Some(36_000_002)
+        );
+        assert_eq!(
+            read(1, go).and_then(|l| l.at).map(|ms| ms % 86_400_000),
+            Some(36_000_000)
+        );
     }
 
     #[test]
