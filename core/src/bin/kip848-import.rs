@@ -160,6 +160,10 @@ fn divergences(imported: &Imported) {
 
 /// `--librdkafka`: every consumer followed on the model, or one consumer's trace.
 fn librdkafka(name: &str, text: &str, client: Option<&str>) -> ExitCode {
+    // The same limits as any log (size, lines).
+    if let Err(e) = ParsedLog::parse(text) {
+        return fail(name, e);
+    }
     let followed = kip848_core::import::librdkafka::follow::follow(text);
     if followed.is_empty() {
         return fail(
