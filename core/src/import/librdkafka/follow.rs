@@ -244,6 +244,18 @@ fn follow_one(
     let (mut log_sent, mut model_sent) = (0usize, 0usize);
     let mut last_at = Millis::ZERO;
     for (i, l) in lines.iter().enumerate() {
+        // A trace has at most MAX_STEPS steps: the rest of a longer log is not followed, and
+        // the refusal says so.
+        if trace.steps.len() + 2 > crate::session::limits::MAX_STEPS {
+            refused.push(Refused {
+                line: l.number,
+                reason: format!(
+                    "the trace reached the limit of {} steps: the log is not followed past this line",
+                    crate::session::limits::MAX_STEPS
+                ),
+            });
+            break;
+        }
         let mut at =
             l.at.map_or(last_at, |t| Millis(u64::try_from(t - origin).unwrap_or(0)))
                 .max(last_at);
