@@ -68,10 +68,19 @@ fn check_quiz(timeline: &Timeline) -> Result<usize, String> {
                         let expected: Vec<String> = names
                             .iter()
                             .map(|n| {
-                                match *n {
-                                    "invoke_on_partitions_revoked" => "onPartitionsRevoked",
-                                    "invoke_on_partitions_assigned" => "onPartitionsAssigned",
-                                    "invoke_on_partitions_lost" => "onPartitionsLost",
+                                // librdkafka's callbacks in Python's names.
+                                let rdk = timeline.model() == Model::Librdkafka;
+                                match (*n, rdk) {
+                                    ("invoke_on_partitions_revoked", false) => {
+                                        "onPartitionsRevoked"
+                                    }
+                                    ("invoke_on_partitions_assigned", false) => {
+                                        "onPartitionsAssigned"
+                                    }
+                                    ("invoke_on_partitions_lost", false) => "onPartitionsLost",
+                                    ("invoke_on_partitions_revoked", true) => "on_revoke",
+                                    ("invoke_on_partitions_assigned", true) => "on_assign",
+                                    ("invoke_on_partitions_lost", true) => "on_lost",
                                     _ => "onAssignment",
                                 }
                                 .to_owned()

@@ -58,7 +58,10 @@ pub fn AppLane(
             <Show when=move || rows.with(Vec::is_empty)>
                 <p class="muted">"No commit or callback yet."</p>
             </Show>
-            <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (shipped client)"</p>
+            <Show when=move || frame.with(|f| f.model != kip848_core::Model::Librdkafka)
+                fallback=|| view! { <p class="muted legend">"Callbacks: the " <Term id="rebalance-callback">"rebalance callback"</Term> "'s on_revoke, on_assign and on_lost (librdkafka)"</p> }>
+                <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (shipped client)"</p>
+            </Show>
             <ol class="spans" data-testid="app-lane">
                 // Keyed by the span alone: its bar is one element for its whole life, so that a
                 // callback that runs on is seen growing (its width moves, a CSS transition) instead

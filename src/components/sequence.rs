@@ -3,7 +3,8 @@
 
 use crate::context::use_session;
 use kip848_core::screen::narration::purpose_name;
-use kip848_core::{Effect, Input, Timeline};
+use kip848_core::screen::words::call_in;
+use kip848_core::{Effect, Input, Model, Timeline};
 use leptos::prelude::*;
 
 /// Steps drawn.
@@ -71,7 +72,7 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
     }
 }
 
-fn effect_message(step: usize, index: usize, effect: &Effect) -> Option<Message> {
+fn effect_message(model: Model, step: usize, index: usize, effect: &Effect) -> Option<Message> {
     let member = lane("Member");
     let (to, text, class) = match effect {
         Effect::SendHeartbeat(r) => (
@@ -87,26 +88,12 @@ fn effect_message(step: usize, index: usize, effect: &Effect) -> Option<Message>
         Effect::CommitOffsets { partitions } => {
             (lane("Application"), format!("commit {partitions}"), "call")
         }
-        Effect::InvokeOnPartitionsRevoked { partitions } => (
-            lane("Application"),
-            format!("onPartitionsRevoked({partitions})"),
-            "call",
-        ),
-        Effect::InvokeOnAssignment { partitions } => (
-            lane("Application"),
-            format!("onAssignment({partitions})"),
-            "call",
-        ),
-        Effect::InvokeOnPartitionsAssigned { partitions } => (
-            lane("Application"),
-            format!("onPartitionsAssigned({partitions})"),
-            "call",
-        ),
-        Effect::InvokeOnPartitionsLost { partitions } => (
-            lane("Application"),
-            format!("onPartitionsLost({partitions})"),
-            "call",
-        ),
+        Effect::InvokeOnPartitionsRevoked { .. }
+        | Effect::InvokeOnAssignment { .. }
+        | Effect::InvokeOnPartitionsAssigned { .. }
+        | Effect::InvokeOnPartitionsLost { .. } => {
+            (lane("Application"), call_in(model, effect), "call")
+        }
         Effect::ReportError { code } => (lane("Application"), format!("report {code}"), "call"),
         Effect::RemoveFromAssigned { .. }
         | Effect::AddToAssigned { .. }
@@ -142,7 +129,7 @@ fn messages(t: &Timeline, shown: usize) -> Vec<Message> {
             effects[..upto]
                 .iter()
                 .enumerate()
-                .filter_map(|(i, e)| effect_message(index + 1, i + 1, e)),
+                .filter_map(|(i, e)| effect_message(t.model(), index + 1, i + 1, e)),
         );
     }
     out

@@ -9,6 +9,7 @@
 
 use crate::machine::any::AnyMember;
 use crate::machine::facts::Facts;
+use crate::machine::model::Model;
 use crate::machine::Machine;
 use crate::protocol::effect::{Effect, HeartbeatRequest};
 use crate::protocol::state::StateName;
@@ -39,9 +40,9 @@ pub struct LaneSpan {
 }
 
 impl LaneSpan {
-    fn of(span: &Span) -> Self {
+    fn of(model: Model, span: &Span) -> Self {
         LaneSpan {
-            label: lane_label(&span.call),
+            label: lane_label(model, &span.call),
             status: span_class(span.status),
             words: span_words(span),
             started: span.started,
@@ -217,7 +218,7 @@ impl Timeline {
             lane: spans_at(self, cursor)
                 .iter()
                 .filter(|s| s.ended.is_none_or(|e| e + LANE_STEPS >= cursor.step))
-                .map(LaneSpan::of)
+                .map(|span| LaneSpan::of(self.model(), span))
                 .collect(),
             request: self.request_in_flight(cursor, &facts, revealed),
             last_answer: self.last_answer(cursor.step),

@@ -102,12 +102,15 @@ fn candidate(member: &impl Machine) -> Hint {
         );
     }
     if member_facts.subscription.is_empty()
-        && matches!(state, StateName::New | StateName::Unsubscribed)
+        && matches!(
+            state,
+            StateName::New | StateName::Unsubscribed | StateName::Init
+        )
     {
         return hint(Next::Subscribe, "Subscribe to orders", "The member is not in a group yet: the application subscribes, and the member sends a full heartbeat with epoch 0 to join.".to_owned());
     }
     if let Some(call) = member_facts.awaiting {
-        return hint(Next::Complete, "Complete the callback", format!("The member waits for the application: {} must return before the reconciliation goes on.", crate::screen::words::call(&call)));
+        return hint(Next::Complete, "Complete the callback", format!("The member waits for the application: {} must return before the reconciliation goes on.", crate::screen::words::call_in(member.model(), &call)));
     }
     if let Some(purpose) = member_facts.in_flight {
         if purpose == crate::protocol::effect::Purpose::Join && member_facts.assigned.is_empty() {

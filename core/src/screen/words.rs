@@ -3,6 +3,7 @@
 //! compare the two read the same text.
 
 use crate::machine::facts::{Facts, LocalFacts};
+use crate::machine::model::Model;
 use crate::protocol::effect::Effect;
 use crate::protocol::input::Outcome;
 use crate::screen::application::{Span, SpanStatus};
@@ -28,11 +29,35 @@ pub fn call(effect: &Effect) -> String {
     }
 }
 
-/// A bar of the application lane: commits by their effect, callbacks as [`call`] names them.
-pub fn lane_label(effect: &Effect) -> String {
+/// A callback as `model` names it: librdkafka hands partitions to the application's rebalance
+/// callback, in Python's names (`on_assign([])` when nothing is added); the others as [`call`].
+pub fn call_in(model: Model, effect: &Effect) -> String {
+    let list = |p: &PartitionSet| {
+        if p.is_empty() {
+            "[]".to_owned()
+        } else {
+            p.to_string()
+        }
+    };
+    match (model, effect) {
+        (Model::Librdkafka, Effect::InvokeOnPartitionsRevoked { partitions }) => {
+            format!("on_revoke({})", list(partitions))
+        }
+        (Model::Librdkafka, Effect::InvokeOnPartitionsAssigned { partitions }) => {
+            format!("on_assign({})", list(partitions))
+        }
+        (Model::Librdkafka, Effect::InvokeOnPartitionsLost { partitions }) => {
+            format!("on_lost({})", list(partitions))
+        }
+        (_, other) => call(other),
+    }
+}
+
+/// A bar of the application lane: commits by their effect, callbacks as [`call_in`] names them.
+pub fn lane_label(model: Model, effect: &Effect) -> String {
     match effect {
         Effect::CommitOffsets { partitions } => format!("commit_offsets({partitions})"),
-        other => call(other),
+        other => call_in(model, other),
     }
 }
 
@@ -168,7 +193,14 @@ impl FactWords {
                     purpose_name(r).to_ascii_lowercase()
                 ),
             },
-            awaiting: f.awaiting.as_ref().map_or("nothing".to_owned(), call),
+            awaiting: f.awaiting.as_ref().map_or("nothing".to_owned(), |e| {
+                let model = if crate::librdkafka::STATES.contains(&f.state) {
+                    Model::Librdkafka
+                } else {
+                    Model::Kafka
+                };
+                call_in(model, e)
+            }),
             now: format!("{} ms", f.now.0),
             failure: f.failure.as_ref().map(ToString::to_string),
             local: f.local.as_ref().map(LocalWords::of),

@@ -96,8 +96,8 @@ pub fn questions(t: &Timeline, step: usize) -> Vec<Question> {
         state_rule(t.model(), effects),
     );
     if asks_callbacks(effects, &s.input) {
-        let right = callbacks(effects);
-        let wrong = callback_distractors(&before, &s.input, effects, other.as_ref());
+        let right = callbacks(t.model(), effects);
+        let wrong = callback_distractors(t.model(), &before, &s.input, effects, other.as_ref());
         let prompt = format!("Next: {input}. Which callbacks does the member run, in order?");
         push(
             Topic::Callbacks,
@@ -247,11 +247,11 @@ fn asks_callbacks(effects: &[Effect], input: &crate::protocol::input::Input) -> 
 }
 
 /// The callbacks of a step in order, as a learner would write them (commits left out).
-fn callbacks(effects: &[Effect]) -> String {
+fn callbacks(model: Model, effects: &[Effect]) -> String {
     let calls: Vec<String> = effects
         .iter()
         .filter(|e| e.awaits_completion() && !matches!(e, Effect::CommitOffsets { .. }))
-        .map(crate::screen::words::call)
+        .map(|e| crate::screen::words::call_in(model, e))
         .collect();
     if calls.is_empty() {
         "No callback".to_owned()
@@ -261,6 +261,7 @@ fn callbacks(effects: &[Effect]) -> String {
 }
 
 fn callback_distractors(
+    model: Model,
     before: &AnyMember,
     input: &crate::protocol::input::Input,
     effects: &[Effect],
@@ -268,16 +269,22 @@ fn callback_distractors(
 ) -> Vec<String> {
     let before_facts = before.facts();
     let owned = before_facts.assigned;
-    let call = |name: &str, set: &PartitionSet| format!("{name}({set})");
+    // Every choice in the question's model's words: the names must not give the answer away.
+    let call = |effect: Effect| crate::screen::words::call_in(model, &effect);
+    let revoked = |partitions: &PartitionSet| Effect::InvokeOnPartitionsRevoked {
+        partitions: partitions.clone(),
+    };
     let mut wrong = Vec::new();
     // The classic protocol's eager rebalance: give everything back, then take the whole target.
     if let crate::protocol::input::Input::HeartbeatResponse(r) = input {
         if let Some(target) = &r.assignment {
             let mut eager = Vec::new();
             if !owned.is_empty() {
-                eager.push(call("onPartitionsRevoked", &owned));
+                eager.push(call(revoked(&owned)));
             }
-            eager.push(call("onPartitionsAssigned", target));
+            eager.push(call(Effect::InvokeOnPartitionsAssigned {
+                partitions: target.clone(),
+            }));
             wrong.push(eager.join(" → "));
         }
     }
@@ -290,20 +297,22 @@ fn callback_distractors(
             calls
                 .iter()
                 .rev()
-                .map(|e| crate::screen::words::call(e))
+                .map(|e| crate::screen::words::call_in(model, e))
                 .collect::<Vec<_>>()
                 .join(" → "),
         );
     }
     if calls.is_empty() && !owned.is_empty() {
-        wrong.push(call("onPartitionsRevoked", &owned));
-        wrong.push(call("onPartitionsLost", &owned));
+        wrong.push(call(revoked(&owned)));
+        wrong.push(call(Effect::InvokeOnPartitionsLost {
+            partitions: owned.clone(),
+        }));
     } else {
         wrong.push("No callback".to_owned());
     }
     // What the other model does with the same input (onPartitionsLost, say).
     if let Some(other) = other {
-        wrong.push(callbacks(other));
+        wrong.push(callbacks(model, other));
     }
     wrong
 }
