@@ -147,7 +147,7 @@ impl RdkMember {
     fn leave_answered(&mut self, out: &mut Out) {
         self.epoch = 0;
         if self.terminating {
-            self.enter(StateName::Term, out);
+            self.terminate_if_done(out);
         } else if self.subscribed {
             // Subscribed again (or still, after the poll interval passed): rejoin at once.
             self.expedite();

@@ -90,7 +90,9 @@ pub struct RdkMember {
     pub(crate) max_poll_exceeded: bool,
     /// `F_TERMINATE`: close() was called.
     pub(crate) terminating: bool,
-    pub(crate) pending: Option<Pending>,
+    /// The callbacks handed to the application and not answered, oldest first: one, but for a
+    /// close while `on_assign` runs, which queues an `on_revoke` behind it.
+    pub(crate) pending: VecDeque<Pending>,
     pub(crate) failure: Option<ErrorCode>,
     /// A fatal error was raised: no heartbeats, no callbacks, ever.
     pub(crate) fatal: bool,
@@ -129,7 +131,7 @@ impl RdkMember {
             leave_on_unassign_done: false,
             max_poll_exceeded: false,
             terminating: false,
-            pending: None,
+            pending: VecDeque::new(),
             failure: None,
             fatal: false,
             now: Millis::ZERO,
@@ -138,7 +140,7 @@ impl RdkMember {
 
     /// `RD_KAFKA_CGRP_REBALANCING`: a rebalance callback is outstanding or its follow-up is due.
     pub(crate) fn rebalancing(&self) -> bool {
-        self.pending.is_some()
+        !self.pending.is_empty()
             || matches!(
                 self.state,
                 StateName::WaitAssignCall
@@ -183,7 +185,7 @@ impl RdkMember {
             return Err(Rejected::NoHeartbeatInFlight);
         }
         match input {
-            Input::Completed { .. } if self.pending.is_none() => {
+            Input::Completed { .. } if self.pending.is_empty() => {
                 Err(Rejected::NothingAwaitingCompletion)
             }
             // librdkafka takes any epoch it is given; an epoch of 0 is what a coordinator (the
@@ -220,14 +222,14 @@ impl RdkMember {
     }
 
     fn on_completed(&mut self, out: &mut Out) {
-        if let Some(done) = self.pending.take() {
+        if let Some(done) = self.pending.pop_front() {
             self.answered(done.then, out);
         }
     }
 
     /// The application polls again after the poll interval passed: heartbeats may resume.
     fn on_poll(&mut self) {
-        if self.max_poll_exceeded && self.pending.is_none() {
+        if self.max_poll_exceeded && self.pending.is_empty() {
             self.max_poll_exceeded = false;
             self.expedite();
         }
@@ -261,7 +263,7 @@ impl RdkMember {
     }
 
     pub fn next_completion(&self) -> Option<NextCompletion> {
-        let pending = self.pending.as_ref()?;
+        let pending = self.pending.front()?;
         let (during, revoking) = match &pending.then {
             Then::Assign(_) => (
                 if self.terminating {
@@ -325,7 +327,7 @@ impl Machine for RdkMember {
             remembered: None,
             retry_owed: self.retry_due.map(|due| RetryOwed { due, leave: false }),
             last_heartbeat_at: self.last_sent_at,
-            awaiting: self.pending.as_ref().map(|p| p.effect.clone()),
+            awaiting: self.pending.front().map(|p| p.effect.clone()),
             target: self.target.clone(),
             newest_target: self.next.clone(),
             failure: self.failure.clone(),

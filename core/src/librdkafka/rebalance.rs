@@ -75,7 +75,7 @@ impl RdkMember {
             out.push(self, effect);
             self.answered(then, out);
         } else {
-            self.pending = Some(Pending {
+            self.pending.push_back(Pending {
                 effect: effect.clone(),
                 then,
             });
@@ -88,7 +88,11 @@ impl RdkMember {
         // The callback ran inside the application's poll: the poll interval is kept again.
         self.max_poll_exceeded = false;
         if self.terminating || self.fatal {
-            // "treating assign as unassign": everything goes, the leave follows.
+            // "treating assign as unassign": everything goes, the leave follows; an answer after
+            // that one (the queued on_revoke of a close) finds nothing left to do.
+            if matches!(self.state, StateName::Init | StateName::Steady) {
+                return self.terminate_if_done(out);
+            }
             if self.state == StateName::WaitAssignCall {
                 self.enter(StateName::WaitUnassignCall, out);
             }
@@ -171,12 +175,16 @@ impl RdkMember {
         }
         self.reset();
         self.enter(StateName::Init, out);
-        // Terminating waits for the leave's answer, not for an ordinary heartbeat's.
-        if self.terminating
-            && !self
-                .in_flight
-                .contains(&crate::protocol::effect::Purpose::Leave)
-        {
+        self.terminate_if_done(out);
+    }
+
+    /// `rd_kafka_cgrp_try_terminate`: closing, the handle terminates once no leave is in flight
+    /// and no callback is outstanding (an ordinary heartbeat's answer is not waited for).
+    pub(crate) fn terminate_if_done(&mut self, out: &mut Out) {
+        let leave = self
+            .in_flight
+            .contains(&crate::protocol::effect::Purpose::Leave);
+        if self.terminating && !leave && self.pending.is_empty() {
             self.enter(StateName::Term, out);
         }
     }
@@ -201,12 +209,7 @@ impl RdkMember {
                     self.send_leave(out);
                 }
                 self.reset();
-                if !self
-                    .in_flight
-                    .contains(&crate::protocol::effect::Purpose::Leave)
-                {
-                    self.enter(StateName::Term, out);
-                }
+                self.terminate_if_done(out);
             } else {
                 self.rejoin(out);
             }
@@ -227,7 +230,7 @@ impl RdkMember {
         self.wait_rejoin = false;
         self.rejoin_to_complete = false;
         self.next = None;
-        if self.fatal && self.pending.is_none() {
+        if self.fatal && self.pending.is_empty() {
             // close() returns the fatal error at once; nothing is revoked, no leave is sent.
             self.enter(StateName::Init, out);
             return self.enter(StateName::Term, out);
@@ -235,7 +238,29 @@ impl RdkMember {
         if self.epoch > 0 && !self.leaving() && !self.fatal {
             self.leave_on_unassign_done = true;
         }
-        if self.pending.is_some() {
+        let assigning = self.pending.front().map(|p| p.then.clone());
+        if let (Some(Then::Assign(added)), false) = (assigning, self.fatal) {
+            // Closing while on_assign runs: everything, what it was handed included, is revoked
+            // at once (wait-assign-call → wait-unassign-call) and on_revoke queues behind it; the
+            // first answer is taken as the full unassign.
+            let mut all = self.assigned.clone();
+            all.extend(&added);
+            self.enter(StateName::WaitUnassignCall, out);
+            let then = Then::Unassign {
+                revoked: all.clone(),
+                then_assign: None,
+                rejoin: false,
+                during: Activity::Close,
+            };
+            let effect = Effect::InvokeOnPartitionsRevoked { partitions: all };
+            self.pending.push_back(Pending {
+                effect: effect.clone(),
+                then,
+            });
+            out.push(self, effect);
+            return;
+        }
+        if !self.pending.is_empty() {
             // "rebalance already in progress": the application's answer finishes the close.
             return;
         }
@@ -251,7 +276,7 @@ impl RdkMember {
         if self.epoch > 0 && !self.leaving() {
             self.leave_on_unassign_done = true;
         }
-        if self.pending.is_none() {
+        if self.pending.is_empty() {
             self.revoke_all(false, out);
         }
     }
@@ -281,7 +306,7 @@ impl RdkMember {
         self.wait_rejoin = false;
         self.leave_on_unassign_done = false;
         out.push(self, Effect::ReportError { code });
-        if self.pending.is_some() {
+        if !self.pending.is_empty() {
             return;
         }
         if !self.assigned.is_empty() {

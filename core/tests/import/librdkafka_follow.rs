@@ -224,7 +224,7 @@ fn as_python_logging_timed(stderr: &str) -> String {
 /// recorded log: named after librdkafka's own test of the same case
 /// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
 /// regression of a model fix the live runs found. `BLESS=1` writes them.
-const GOLDEN: [(&str, &str, &str); 17] = [
+const GOLDEN: [(&str, &str, &str); 20] = [
     (
         "do_test_consumer_group_heartbeat_fenced_errors",
         "v2.15.0-mock-fenced.log",
@@ -309,6 +309,21 @@ const GOLDEN: [(&str, &str, &str); 17] = [
         "retry-after-unsubscribe-sets-the-epoch",
         "v2.15.0-mock-random-145.log",
         "c2#consumer-198",
+    ),
+    (
+        "a-poll-after-the-interval-resumes-heartbeats",
+        "v2.15.0-mock-random-228.log",
+        "c1#consumer-130",
+    ),
+    (
+        "the-commonest-gap-is-the-interval",
+        "v2.15.0-mock-random-262.log",
+        "c1#consumer-284",
+    ),
+    (
+        "close-while-on-assign-runs-queues-on-revoke",
+        "v2.15.0-mock-random-303.log",
+        "c4#consumer-13",
     ),
 ];
 

@@ -380,6 +380,7 @@ fn why(input: &Input) -> &'static str {
         Input::Close => "the application closed the consumer",
         Input::Unsubscribe => "the application unsubscribed",
         Input::PollTimerExpired => "the application did not poll within max.poll.interval.ms",
-        Input::Poll | Input::Metadata { .. } => "",
+        Input::Poll => "the application polled again after its poll interval passed",
+        Input::Metadata { .. } => "",
     }
 }

@@ -191,6 +191,10 @@ impl<'a> Reader<'a> {
                 outcome: Outcome::Ok,
             });
         }
+        // The application polled again after its poll interval passed.
+        if m.ends_with(": app polled after poll interval exceeded") {
+            return Line::Input(Input::Poll);
+        }
         if l.facility == "MAXPOLL" {
             return Line::Input(Input::PollTimerExpired);
         }
@@ -248,27 +252,27 @@ pub(super) fn topic_names(lines: &[RdkLine<'_>]) -> BTreeMap<String, String> {
     names
 }
 
-/// The heartbeat interval: the shortest gap between two heartbeats of one consumer's timer, over
-/// every consumer of the log (they share a coordinator; gaps under four fifths of the median are
-/// expedited heartbeats, not the timer's). 3 s when the log has too few.
+/// The heartbeat interval: the commonest gap (to 10 ms) between two heartbeats of one consumer,
+/// over every consumer of the log (they share a coordinator), less 5 ms for lines cut to the
+/// millisecond. Expedited heartbeats make shorter gaps, seldom twice the same. 3 s when the log
+/// has too few.
 pub(super) fn interval(lines: &[RdkLine<'_>]) -> u32 {
     let mut last: BTreeMap<&str, i64> = BTreeMap::new();
-    let mut gaps: Vec<i64> = Vec::new();
+    let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
     for l in lines {
         let (Some(at), true) = (l.at, request(l.message).is_some_and(|r| r.epoch >= 0)) else {
             continue;
         };
         if let Some(before) = last.insert(l.handle, at) {
-            gaps.push(at - before);
+            let gap = at - before;
+            if gap > 0 {
+                *counts.entry((gap + 5) / 10 * 10).or_default() += 1;
+            }
         }
     }
-    gaps.sort_unstable();
-    let Some(median) = gaps.get(gaps.len() / 2).copied() else {
+    // The commonest; of equals, the shortest (a BTreeMap is in order, max_by_key keeps the last).
+    let Some((&mode, _)) = counts.iter().rev().max_by_key(|(_, n)| **n) else {
         return 3000;
     };
-    let shortest = gaps
-        .into_iter()
-        .find(|g| *g * 5 >= median * 4)
-        .unwrap_or(median);
-    u32::try_from(shortest.max(1)).unwrap_or(3000)
+    u32::try_from((mode - 5).max(1)).unwrap_or(3000)
 }
