@@ -123,7 +123,7 @@ fn a_python_logging_layout_is_followed_as_the_stderr_one() {
             f.log.iter().map(|o| o.seen.clone()).collect::<Vec<_>>()
         };
         // Python's logging and .NET's default logger keep the milliseconds: followed alike.
-        for relaid in [as_python_logging_timed(&stderr), relaid(&stderr, dotnet)] {
+        for relaid in [relaid(&stderr, python), relaid(&stderr, dotnet)] {
             let b = follow(&relaid);
             assert_eq!(a.len(), b.len(), "{file}");
             for (x, y) in a.iter().zip(&b) {
@@ -194,30 +194,13 @@ fn go((level, s, _, fac, handle, message): Parts<'_>) -> String {
     )
 }
 
-/// `%(asctime)s` of the stderr layout's seconds since 1970 (UTC, a fixed day: the runs last
-/// seconds).
-fn as_python_logging_timed(stderr: &str) -> String {
-    stderr
-        .lines()
-        .filter_map(|line| {
-            let mut parts = line.splitn(5, '|');
-            let (_level, at, fac, handle, message) = (
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-            );
-            let (seconds, millis) = at.split_once('.')?;
-            let s: u64 = seconds.parse().ok()?;
-            let (h, m, sec) = ((s / 3600) % 24, (s / 60) % 60, s % 60);
-            Some(format!(
-                "2026-12-01 {h:02}:{m:02}:{sec:02},{millis} DEBUG app {fac} [{handle}] {}",
-                message.trim_start()
-            ))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// What `logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s %(message)s")` writes
+/// for what confluent-kafka's `logger=` handler receives, with the stderr layout's times.
+fn python((_, s, ms, fac, handle, message): Parts<'_>) -> String {
+    format!(
+        "2026-12-01 {},{ms} DEBUG app {fac} [{handle}] {message}",
+        clock(s)
+    )
 }
 
 /// Golden traces of the librdkafka model, each the trace the follower makes of one consumer of a
