@@ -154,6 +154,14 @@ class Harness:
         self.sink.event("harness", "timeout", waiting_for=what)
         return False
 
+    def inject(self, *names):
+        """The mock answers the next heartbeats with these errors (KafkaError names), in order;
+        the log says so first."""
+        self.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
+                        errors=",".join(names))
+        self.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT,
+                              [getattr(KafkaError, n) for n in names])
+
     def assigned(self, m, n):
         return lambda: len(m.c.assignment()) == n
 

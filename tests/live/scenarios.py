@@ -5,7 +5,6 @@ them until a condition holds, `h.mock` is the mock cluster, `h.sink.event(...)` 
 
 import time
 
-from confluent_kafka import KafkaError
 from rdk import API_CONSUMER_GROUP_HEARTBEAT, GROUP, TOPIC
 
 # --------------------------------------------------------------------------
@@ -32,32 +31,24 @@ def b_second_join(h):
                  c2=c2.assignment())
 
 
-def c_fenced(h):
-    """Inject FENCED_MEMBER_EPOCH: on_lost, rejoin at epoch 0, re-assign."""
+def _fenced(h, name):
     c1 = h.member("c1")
     h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
     h.run(1.0)
-    h.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
-                 errors="FENCED_MEMBER_EPOCH")
-    h.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT,
-                       [KafkaError.FENCED_MEMBER_EPOCH])
+    h.inject(name)
     h.run(1.5)
     h.until(h.assigned(c1, 4), 8, "c1 re-assigned 4")
     h.run(1.0)
+
+
+def c_fenced(h):
+    """Inject FENCED_MEMBER_EPOCH: on_lost, rejoin at epoch 0, re-assign."""
+    _fenced(h, "FENCED_MEMBER_EPOCH")
 
 
 def c2_unknown_member(h):
     """Same with UNKNOWN_MEMBER_ID."""
-    c1 = h.member("c1")
-    h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
-    h.run(1.0)
-    h.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
-                 errors="UNKNOWN_MEMBER_ID")
-    h.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT,
-                       [KafkaError.UNKNOWN_MEMBER_ID])
-    h.run(1.5)
-    h.until(h.assigned(c1, 4), 8, "c1 re-assigned 4")
-    h.run(1.0)
+    _fenced(h, "UNKNOWN_MEMBER_ID")
 
 
 def d_retriable(h):
@@ -66,22 +57,16 @@ def d_retriable(h):
     c1 = h.member("c1")
     h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
     h.run(1.0)
-    h.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
-                 errors="COORDINATOR_NOT_AVAILABLE,COORDINATOR_LOAD_IN_PROGRESS")
-    h.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT,
-                       [KafkaError.COORDINATOR_NOT_AVAILABLE,
-                        KafkaError.COORDINATOR_LOAD_IN_PROGRESS])
+    h.inject("COORDINATOR_NOT_AVAILABLE", "COORDINATOR_LOAD_IN_PROGRESS")
     h.run(3.0)
     h.sink.event("harness", "assignments", c1=c1.assignment())
 
 
-def _fatal(h, err, name):
+def _fatal(h, name):
     c1 = h.member("c1")
     h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
     h.run(1.0)
-    h.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
-                 errors=name)
-    h.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT, [err])
+    h.inject(name)
     h.until(lambda: c1.fatal is not None, 5, "fatal error surfaced")
     h.run(1.0)
     h.sink.event("harness", "assignments", c1=c1.assignment())
@@ -89,13 +74,12 @@ def _fatal(h, err, name):
 
 def e_fatal_authz(h):
     """GROUP_AUTHORIZATION_FAILED: fatal error, partitions dropped."""
-    _fatal(h, KafkaError.GROUP_AUTHORIZATION_FAILED,
-           "GROUP_AUTHORIZATION_FAILED")
+    _fatal(h, "GROUP_AUTHORIZATION_FAILED")
 
 
 def e2_fatal_unsupported_version(h):
     """UNSUPPORTED_VERSION returned by the broker in the HB response."""
-    _fatal(h, KafkaError.UNSUPPORTED_VERSION, "UNSUPPORTED_VERSION")
+    _fatal(h, "UNSUPPORTED_VERSION")
 
 
 def f_static_close(h):

@@ -8,8 +8,7 @@ down as HARNESS lines as it runs, so a log says what was done to make it.
 
 import random
 
-from confluent_kafka import KafkaError
-from rdk import API_CONSUMER_GROUP_HEARTBEAT, GROUP, TOPIC
+from rdk import GROUP, TOPIC
 
 # Errors the mock can answer a heartbeat with, weighted: mostly the ones a member survives.
 ERRORS = [
@@ -72,10 +71,7 @@ def schedule(seed):
                 names_ = [e for e, _ in ERRORS]
                 weights = [w for _, w in ERRORS]
                 errs = rng.choices(names_, weights=weights, k=rng.randint(1, 2))
-                h.sink.event("harness", "inject", api=API_CONSUMER_GROUP_HEARTBEAT,
-                             errors=",".join(errs))
-                h.mock.push_errors(API_CONSUMER_GROUP_HEARTBEAT,
-                                   [getattr(KafkaError, e) for e in errs])
+                h.inject(*errs)
             elif action == "stall":
                 m = rng.choice(live)
                 seconds = rng.choice([0.5, 1.0, MAX_POLL_MS / 1000 + 0.8])
