@@ -315,23 +315,26 @@ fn follow_one(
         // COORDINATOR_LOAD_IN_PROGRESS): the retry's tick comes first.
         // The library's backoff has jitter: when the answer comes before the model's backoff
         // ends, the answer moves to the end of it.
-        if input.is_answer() && member.facts().in_flight.is_none() {
-            if let Some(retry) = member.facts().retry_owed {
-                let tick_at = retry.due.max(last_at);
-                at = at.max(tick_at);
-                last_at = at;
-                if let Ok(effects) = member.handle(tick_at, &Input::Tick) {
-                    effects_seen(&effects, l.number, &mut model);
-                    let source = StepSource::implied(
-                        Some((l.number, l.message)),
-                        "the retry of the failed request, which librdkafka does not log",
-                    );
-                    let mut step = Step::new(tick_at, Input::Tick);
-                    step.notes.insert(Model::Librdkafka, Some(source.note()));
-                    trace.steps.push(step);
-                    steps_lines.push(l.number);
-                    sources.push(source);
-                }
+        let owed = input
+            .is_answer()
+            .then(|| member.facts())
+            .filter(|facts| facts.in_flight.is_none())
+            .and_then(|facts| facts.retry_owed);
+        if let Some(retry) = owed {
+            let tick_at = retry.due.max(last_at);
+            at = at.max(tick_at);
+            last_at = at;
+            if let Ok(effects) = member.handle(tick_at, &Input::Tick) {
+                effects_seen(&effects, l.number, &mut model);
+                let source = StepSource::implied(
+                    Some((l.number, l.message)),
+                    "the retry of the failed request, which librdkafka does not log",
+                );
+                let mut step = Step::new(tick_at, Input::Tick);
+                step.notes.insert(Model::Librdkafka, Some(source.note()));
+                trace.steps.push(step);
+                steps_lines.push(l.number);
+                sources.push(source);
             }
         }
         match member.handle(at, &input) {
