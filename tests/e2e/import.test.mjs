@@ -99,6 +99,45 @@ test("a librdkafka consumer's log becomes a session on the librdkafka model, eac
   await done();
 });
 
+/** A librdkafka stderr line as Node's KafkaJS layer's default logger prints it (`console.log` of an object). */
+function asNode(line) {
+  const m = line.match(/^%(\d)\|(\d+)\.(\d{3})\|([^|]*)\|([^|]*)\| (.*)$/);
+  if (!m) return line;
+  const js = (t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return `{\n  message: ${js(m[6])},\n  fac: ${js(m[4])},\n  timestamp: ${m[2]}${m[3]},\n  name: ${js(m[5])}\n}`;
+}
+
+test("a Node consumer's log (confluent-kafka for JavaScript) imports as the same session, with the mock coordinator's lines", async () => {
+  const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-second-join.log');
+  const stderr = await readFile(log, 'utf8');
+  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--librdkafka', '--client', 'c1#consumer-4', log], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const trace = JSON.parse(run.stdout);
+  const node = stderr.split('\n').map(asNode).join('\n');
+  assert.ok(node.split('\n').length > stderr.split('\n').length * 4, 'one field a line');
+  const { page, done } = await open(browser, `${server.url}import.html`, { ready: 'log-import-button' });
+  // As a paste arrives: one input event (Playwright's fill enters a text of thousands of lines
+  // far more slowly than a paste).
+  await page.getByTestId('log-paste').evaluate((el, text) => {
+    el.value = text;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, node);
+  await page.getByTestId('log-import-button').click();
+  await expectText(page, 'notice', `Imported consumer c1#consumer-4 from the pasted text: ${trace.steps.length} steps, 0 inferred, 0 where the model parts ways with the log.`);
+  // The same notes, each naming the line where its record starts in the Node log.
+  const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
+  const unnumbered = (n) => n.replace(/^log line \d+: /, '');
+  assert.deepEqual(notes.map(unnumbered), trace.steps.map((s) => unnumbered(s.notes.librdkafka)));
+  const lines = node.split('\n');
+  for (const note of notes) {
+    const at = Number(note.match(/^log line (\d+): /)?.[1]);
+    assert.equal(lines[at - 1], '{', note);
+    assert.ok(lines[at].includes(unnumbered(note).slice(0, 40).replace(/'/g, "\\'")), `${note} / ${lines[at]}`);
+  }
+  assert.match(await page.getByTestId('import-report').textContent(), /the coordinator's own lines: line \d+: the mock coordinator saw it leave/);
+  await done();
+});
+
 // ---- several consumers, and the coordinator: the group view of a log ----
 
 const ZOMBIE = join(ROOT, 'core/tests/logs/v4.1-group-zombie.log');

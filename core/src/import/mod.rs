@@ -215,7 +215,8 @@ impl ParsedLog {
         let attribution = read::consumers::attribute(&records, &broker);
         // Every line as written: a librdkafka line has no head this reader knows, so it is only
         // ever a continuation of a record (or an orphan).
-        let librdkafka = read::librdkafka::consumers(text.lines());
+        let relaid = librdkafka::records::relayout(text);
+        let librdkafka = read::librdkafka::consumers(relaid.lines());
         Ok(ParsedLog {
             records,
             counts,

@@ -1,5 +1,5 @@
 //! Logs of librdkafka's consumers followed on the librdkafka model: every consumer the live harness
-//! recorded agrees with it, a log changed by one line does not, either layout follows alike, and
+//! recorded agrees with it, a log changed by one line does not, and
 //! the golden traces are these logs followed.
 
 use super::librdkafka::{callbacks, librdkafka_log};
@@ -106,101 +106,6 @@ fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
             f.differences
         );
     }
-}
-
-/// The stderr layout re-laid as a Python `logging` handler, .NET's default logger and Go's
-/// `LogEvent` write it: the same consumers follow the same way.
-#[test]
-fn a_python_logging_layout_is_followed_as_the_stderr_one() {
-    for file in [
-        "v2.15.0-mock-second-join.log",
-        "v2.15.0-mock-retriable.log",
-        "v2.15.0-mock-max-poll.log",
-    ] {
-        let stderr = librdkafka_log(file);
-        let a = follow(&stderr);
-        let seen = |f: &kip848_core::import::librdkafka::follow::Followed| {
-            f.log.iter().map(|o| o.seen.clone()).collect::<Vec<_>>()
-        };
-        // Python's logging and .NET's default logger keep the milliseconds: followed alike.
-        for relaid in [relaid(&stderr, python), relaid(&stderr, dotnet)] {
-            let b = follow(&relaid);
-            assert_eq!(a.len(), b.len(), "{file}");
-            for (x, y) in a.iter().zip(&b) {
-                assert_eq!(x.handle, y.handle);
-                assert!(y.agrees(), "{file} {}: {:?}", y.handle, y.differences);
-                assert_eq!(seen(x), seen(y), "{file} {}", x.handle);
-            }
-        }
-        // Go's LogEvent.String() keeps whole seconds: what the library did reads the same (the
-        // heartbeat timer cannot be followed to the millisecond).
-        let b = follow(&relaid(&stderr, go));
-        assert_eq!(
-            a.iter().map(seen).collect::<Vec<_>>(),
-            b.iter().map(seen).collect::<Vec<_>>(),
-            "{file}: Go's layout"
-        );
-    }
-}
-
-/// A stderr line's parts: level, seconds since 1970 and milliseconds, facility, handle, message.
-type Parts<'a> = (&'a str, u64, &'a str, &'a str, &'a str, &'a str);
-
-/// The stderr layout re-laid line by line by `lay` (lines of the harness and the mock too).
-fn relaid(stderr: &str, lay: fn(Parts<'_>) -> String) -> String {
-    stderr
-        .lines()
-        .filter_map(|line| {
-            let mut parts = line.splitn(5, '|');
-            let (level, at, fac, handle, message) = (
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-                parts.next()?,
-            );
-            let (seconds, millis) = at.split_once('.')?;
-            Some(lay((
-                level,
-                seconds.parse().ok()?,
-                millis,
-                fac,
-                handle,
-                message.trim_start(),
-            )))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn clock(s: u64) -> String {
-    format!("{:02}:{:02}:{:02}", (s / 3600) % 24, (s / 60) % 60, s % 60)
-}
-
-/// confluent-kafka-dotnet's `Loggers.ConsoleLogger`: `Level|time|name|facility| message`.
-fn dotnet((level, s, ms, fac, handle, message): Parts<'_>) -> String {
-    format!(
-        "{level}|2026-12-01 {}.{ms}|{handle}|{fac}| {message}",
-        clock(s)
-    )
-}
-
-/// confluent-kafka-go's `LogEvent.String()`: `[time][name][tag][level]message`, RFC 3339 seconds.
-fn go((level, s, _, fac, handle, message): Parts<'_>) -> String {
-    let level = level.trim_start_matches('%');
-    format!(
-        "[2026-12-01T{}Z][{handle}][{fac}][{level}]{message}",
-        clock(s)
-    )
-}
-
-/// What `logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s %(message)s")` writes
-/// for what confluent-kafka's `logger=` handler receives, with the stderr layout's times.
-fn python((_, s, ms, fac, handle, message): Parts<'_>) -> String {
-    format!(
-        "2026-12-01 {},{ms} DEBUG app {fac} [{handle}] {message}",
-        clock(s)
-    )
 }
 
 /// Golden traces of the librdkafka model, each the trace the follower makes of one consumer of a
@@ -336,4 +241,58 @@ fn the_librdkafka_golden_traces_are_the_recorded_logs_followed() {
             .unwrap_or_else(|e| panic!("{}: {e} (BLESS=1 writes it)", path.display()));
         assert!(golden == json, "{} is not the log followed", path.display());
     }
+}
+
+/// The mock coordinator's own lines are read beside each consumer's: a member whose session timed
+/// out is fenced in the coordinator's words, and the answer that tells the consumer says so.
+#[test]
+fn the_mock_coordinators_lines_are_read_beside_the_consumer_that_they_are_about() {
+    use kip848_core::import::librdkafka::coordinator::Says;
+    use kip848_core::protocol::input::Input;
+    let followed = follow(&librdkafka_log("v2.15.0-mock-session-timeout.log"));
+    let timed_out: Vec<_> = followed
+        .iter()
+        .filter(|f| {
+            f.coordinator
+                .iter()
+                .any(|c| c.says == Says::SessionTimedOut)
+        })
+        .collect();
+    assert_eq!(timed_out.len(), 1, "one consumer stalled past its session");
+    let f = timed_out[0];
+    let says: Vec<Says> = f.coordinator.iter().map(|c| c.says).collect();
+    let at = says
+        .iter()
+        .position(|s| *s == Says::SessionTimedOut)
+        .expect("timed out");
+    assert_eq!(says.get(at + 1), Some(&Says::Fenced));
+    // Every line is about this consumer's own member id.
+    let ids: Vec<&str> = f.coordinator.iter().map(|c| c.member_id.as_str()).collect();
+    assert!(
+        ids.iter()
+            .all(|id| Some(*id) == f.trace.config.member_id.as_deref()),
+        "{ids:?}"
+    );
+    // The first error answer after the fence names it.
+    let fence = &f.coordinator[at + 1];
+    let told = f
+        .lines
+        .iter()
+        .zip(&f.trace.steps)
+        .position(|(line, step)| {
+            *line > fence.line && matches!(step.input, Input::HeartbeatError { .. })
+        })
+        .expect("the consumer is told");
+    assert!(
+        f.sources[told]
+            .why
+            .contains("the mock coordinator fenced it from the group"),
+        "{}",
+        f.sources[told].why
+    );
+    assert!(
+        f.report().iter().any(|l| l.contains("mock coordinator")),
+        "{:?}",
+        f.report()
+    );
 }

@@ -12,6 +12,7 @@ mod every_log;
 mod golden;
 mod librdkafka;
 mod librdkafka_follow;
+mod librdkafka_layouts;
 mod member_logs;
 
 use kip848_core::import::{Imported, ParsedLog};

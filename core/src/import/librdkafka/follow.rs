@@ -5,6 +5,7 @@
 //! callbacks it delegated (kind, how many partitions), each in order. The live harness checks
 //! the model with this against the running library; the importer turns such a log into a trace.
 
+use super::coordinator::{annotate, coordinator_lines, CoordinatorLine};
 use super::line::{read, RdkLine};
 use super::reader::{interval, quoted_after, request, topic_names, Line, Reader};
 use crate::import::outcome::source::StepSource;
@@ -104,6 +105,8 @@ pub struct Followed {
     pub sources: Vec<StepSource>,
     /// The library's version, from its `INIT` line (`2.15.0`).
     pub version: Option<String>,
+    /// What the mock coordinator's own lines say about this consumer's member, where the log has them.
+    pub coordinator: Vec<CoordinatorLine>,
 }
 
 impl Followed {
@@ -168,6 +171,9 @@ fn differences(log: &[Observed], model: &[Observed]) -> Vec<Difference> {
 
 /// Every librdkafka consumer of `text` (in the order they first appear), followed on the model.
 pub fn follow(text: &str) -> Vec<Followed> {
+    let text = super::records::relayout(text);
+    let text = text.as_ref();
+    let (said, _) = coordinator_lines(text);
     let lines: Vec<RdkLine<'_>> = text
         .lines()
         .enumerate()
@@ -181,19 +187,22 @@ pub fn follow(text: &str) -> Vec<Followed> {
             handles.push(l.handle);
         }
     }
-    // `librdkafka v2.15.0 (0x20f00ff) c1#consumer-2 initialized`
-    let version = text.lines().find_map(|line| {
-        let rest = &line[line.find("librdkafka v")? + "librdkafka v".len()..];
-        let v = rest.split_whitespace().next()?;
-        (rest.contains("initialized") && v.starts_with(|c: char| c.is_ascii_digit()))
-            .then(|| v.to_owned())
-    });
+    let version = super::version(text);
     handles
         .into_iter()
         .filter_map(|h| {
             let own: Vec<&RdkLine<'_>> = lines.iter().filter(|l| l.handle == h).collect();
             let mut one = follow_one(h, &own, &names, interval_ms)?;
             one.version.clone_from(&version);
+            let ids: Vec<&str> = own
+                .iter()
+                .filter_map(|l| request(l.message))
+                .map(|r| r.member_id)
+                .collect();
+            annotate(
+                &mut one,
+                said.iter().filter(|c| ids.contains(&c.member_id.as_str())),
+            );
             Some(one)
         })
         .collect()
@@ -368,6 +377,7 @@ fn follow_one(
         differences,
         sources,
         version: None,
+        coordinator: Vec::new(),
     })
 }
 

@@ -1,14 +1,18 @@
 //! librdkafka's membership lines, read (this file), and a librdkafka consumer's log followed on
-//! the librdkafka model (`follow`): the live check and the import page's librdkafka import. Both
+//! the librdkafka model (`follow`): the live check and the import page's librdkafka import. The
 //! layouts librdkafka's logs come in: the default stderr logger's
-//! `%7|1796136253.413|CGRPJOINSTATE|c1#consumer-2| [thrd:main]: …` and a `logger=` handler's
-//! `… CGRPJOINSTATE [c1#consumer-2] [thrd:main]: …`.
+//! `%7|1796136253.413|CGRPJOINSTATE|c1#consumer-2| [thrd:main]: …`, a `logger=` handler's
+//! `… CGRPJOINSTATE [c1#consumer-2] [thrd:main]: …`, the wrappers' frames around the same fields,
+//! and Node's objects (`records`). The mock coordinator's own lines are read beside them
+//! (`coordinator`).
 
 use std::collections::BTreeMap;
 
+pub mod coordinator;
 pub mod follow;
 pub mod line;
 mod reader;
+pub mod records;
 mod report;
 
 /// What one of librdkafka's membership lines says (librdkafka 2.15.0's wording).
@@ -27,6 +31,17 @@ pub enum RdkEvent {
     },
     /// `current assignment of N partition(s) lost`: the next revoke is delivered as lost.
     Lost { partitions: usize },
+}
+
+/// The library's version, from its `INIT` line (`librdkafka v2.15.0 (0x20f00ff) c1#consumer-2
+/// initialized`).
+fn version(text: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = &line[line.find("librdkafka v")? + "librdkafka v".len()..];
+        let v = rest.split_whitespace().next()?;
+        (rest.contains("initialized") && v.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| v.to_owned())
+    })
 }
 
 /// A line's consumer handle and message, if it is one of librdkafka's.
@@ -94,7 +109,7 @@ pub fn event(message: &str) -> Option<RdkEvent> {
 /// the order of the log.
 pub fn membership(text: &str) -> BTreeMap<String, Vec<RdkEvent>> {
     let mut out: BTreeMap<String, Vec<RdkEvent>> = BTreeMap::new();
-    for line in text.lines() {
+    for line in records::relayout(text).lines() {
         if let Some((handle, message)) = split(line) {
             if let Some(event) = event(message) {
                 out.entry(handle.to_owned()).or_default().push(event);

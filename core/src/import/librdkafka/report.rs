@@ -101,6 +101,10 @@ impl Followed {
                 count(&self.model, aspect)
             ));
         }
+        if !self.coordinator.is_empty() {
+            let said: Vec<String> = self.coordinator.iter().map(|c| c.words()).collect();
+            out.push(format!("the coordinator's own lines: {}", said.join("; ")));
+        }
         out.push(if self.agrees() {
             "the model did what the library did, in the same order".to_owned()
         } else {
