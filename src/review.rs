@@ -1,8 +1,9 @@
-//! The review view's session: the member session's trace on both models, the *Align* switches,
-//! and one cursor (row, effects shown) for both. Computed only while the review view is on screen.
+//! The review view's session: the member session's trace on two of the three models (the pair),
+//! the *Align* switches, and one cursor (row, effects shown) for both. Computed only while the
+//! review view is on screen.
 
 use crate::context::Session;
-use kip848_core::compare::{Align, Review, ReviewScreen};
+use kip848_core::compare::{Align, Pair, Review, ReviewScreen};
 use kip848_core::{Cursor, Frame};
 use leptos::prelude::*;
 
@@ -12,21 +13,27 @@ pub const COLD_START: &str = "05-fenced-mid-revocation";
 
 #[derive(Clone, Copy)]
 pub struct ReviewSession {
+    /// The two models side by side.
+    pub pair: RwSignal<Pair>,
     pub align: RwSignal<Align>,
     pub review: Memo<Review>,
     pub screen: Memo<ReviewScreen>,
     pub cursor: RwSignal<Cursor>,
-    /// The seed's frame and the shipped client's, at the cursor.
+    /// The left model's frame and the right one's, at the cursor.
     pub frames: Memo<(Frame, Frame)>,
 }
 
 impl ReviewSession {
-    /// The review of `session`'s trace (it follows the trace, and starts at the member view's step).
-    pub fn new(session: Session) -> ReviewSession {
+    /// The review of `session`'s trace on `pair` (it follows the trace, and starts at the member
+    /// view's step).
+    pub fn new(session: Session, pair: Pair) -> ReviewSession {
+        let pair = RwSignal::new(pair);
         let align = RwSignal::new(Align::none());
         let review = Memo::new(move |_| {
-            let align = align.get();
-            session.timeline.with(|t| Review::new(t.trace(), align))
+            let (pair, align) = (pair.get(), align.get());
+            session
+                .timeline
+                .with(|t| Review::of(t.trace(), pair, align))
         });
         let screen = Memo::new(move |_| review.with(ReviewScreen::new));
         let start = session.timeline.with_untracked(|t| t.cursor());
@@ -39,12 +46,22 @@ impl ReviewSession {
             screen.with(|s| s.frames(cursor))
         });
         ReviewSession {
+            pair,
             align,
             review,
             screen,
             cursor,
             frames,
         }
+    }
+
+    /// Compares another pair of models, at the same input (the switches that do not apply to it
+    /// turned off).
+    pub fn compare(self, pair: Pair) {
+        let row = self.here().step;
+        self.align.update(|a| *a = a.for_pair(pair));
+        self.pair.set(pair);
+        self.seek(row);
     }
 
     /// The cursor, normalised.

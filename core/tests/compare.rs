@@ -1,7 +1,9 @@
 //! The compare view's engine on the built-in scenarios: where the seed and the shipped client
 //! differ, and why; and how a `completed` keeps one meaning on both (`compare::align`).
 
-use kip848_core::compare::{align, compare, equivalent, Adjustment, Align, Aspect, Cause, Work};
+use kip848_core::compare::{
+    align, compare, equivalent, Adjustment, Align, Aspect, Cause, Pair, Work,
+};
 use kip848_core::session::timeline::Timeline;
 use kip848_core::session::trace::Trace;
 use kip848_core::{
@@ -30,7 +32,7 @@ fn a_fence_differs_by_the_lost_callback_and_agrees_on_the_rest() {
         Some("The shipped client runs onPartitionsLost when it is fenced or fails; the seed clears the assigned set without callbacks.")
     );
     assert_eq!(
-        (rows[4].seed.state, rows[4].kafka.state),
+        (rows[4].left.state, rows[4].right.state),
         (StateName::Joining, StateName::Joining)
     );
 }
@@ -62,7 +64,7 @@ fn an_input_only_the_shipped_client_has_is_explained_as_a_rejection() {
     let last = rows.last().expect("a row");
     assert_eq!(last.differences, vec![Aspect::Acceptance]);
     assert_eq!(
-        last.seed.rejected,
+        last.left.rejected,
         Some(Rejected::NotInModel {
             input: InputKind::Poll
         })
@@ -81,13 +83,13 @@ fn the_shipped_client_follows_scenario_05_where_the_script_means_it() {
     let trace = scenario("05-fenced-mid-revocation");
     let rows = compare(&trace);
     for row in &rows {
-        assert_eq!(row.seed.rejected, None, "seed, step {}", row.index);
-        assert_eq!(row.kafka.rejected, None, "shipped, step {}", row.index);
-        assert!(row.seed.adjustments.is_empty(), "the seed runs as written");
+        assert_eq!(row.left.rejected, None, "seed, step {}", row.index);
+        assert_eq!(row.right.rejected, None, "shipped, step {}", row.index);
+        assert!(row.left.adjustments.is_empty(), "the seed runs as written");
     }
     let by_itself = |i: usize| -> Vec<Work> {
         rows[i]
-            .kafka
+            .right
             .adjustments
             .iter()
             .map(|a| match a {
@@ -100,7 +102,7 @@ fn the_shipped_client_follows_scenario_05_where_the_script_means_it() {
     assert_eq!(by_itself(9), vec![Work::Lost]);
     assert_eq!(by_itself(10), vec![Work::AutoCommit]);
     let adjusted: Vec<usize> = (0..rows.len())
-        .filter(|&i| !rows[i].kafka.adjustments.is_empty())
+        .filter(|&i| !rows[i].right.adjustments.is_empty())
         .collect();
     assert_eq!(adjusted, vec![1, 9, 10]);
     // Step 2 completes onPartitionsAssigned on both, and both acknowledge.
@@ -108,7 +110,7 @@ fn the_shipped_client_follows_scenario_05_where_the_script_means_it() {
     assert!(rows[3].differences.is_empty(), "{:?}", rows[3]);
     // The revocation's commit is shared: the completion at step 6 finishes it on both.
     assert_eq!(
-        rows[6].kafka.callbacks,
+        rows[6].right.callbacks,
         vec![Effect::InvokeOnPartitionsRevoked {
             partitions: PartitionSet::of([("orders", &[0][..])])
         }]
@@ -124,7 +126,7 @@ fn the_seed_skips_the_completions_of_work_only_the_shipped_client_has() {
     let skipped: Vec<(usize, Work)> = rows
         .iter()
         .flat_map(|row| {
-            row.seed.adjustments.iter().filter_map(move |a| match a {
+            row.left.adjustments.iter().filter_map(move |a| match a {
                 Adjustment::Skipped { work } => Some((row.index, *work)),
                 Adjustment::CompletedByItself { .. } => None,
             })
@@ -140,9 +142,9 @@ fn the_seed_skips_the_completions_of_work_only_the_shipped_client_has() {
         ]
     );
     for row in &rows {
-        assert_eq!(row.seed.rejected, None, "step {}", row.index);
+        assert_eq!(row.left.rejected, None, "step {}", row.index);
         assert!(
-            row.kafka.adjustments.is_empty(),
+            row.right.adjustments.is_empty(),
             "the shipped client runs as written"
         );
     }
@@ -155,7 +157,7 @@ fn each_models_aligned_trace_replays_to_its_side_of_every_row() {
     for path in scenario_paths() {
         let trace =
             Trace::parse(&std::fs::read_to_string(&path).expect("readable")).expect("valid");
-        let aligned = align(&trace, &Align::none());
+        let aligned = align(&trace, Pair::SeedKafka, &Align::none());
         assert_eq!(
             aligned.trace(trace.model).steps,
             trace.steps,

@@ -2,7 +2,7 @@
 //! one (`"notes": {"kafka": "…"}`, or `null` to say nothing there). Old traces stay valid; the
 //! built-in scenarios say on the shipped client what the shipped client does.
 
-use kip848_core::compare::{align, Align};
+use kip848_core::compare::{align, Align, Pair};
 use kip848_core::session::timeline::Timeline;
 use kip848_core::session::trace::Trace;
 use kip848_core::{Cursor, Model};
@@ -200,7 +200,7 @@ fn an_aligned_run_keeps_its_notes_only_until_its_first_adjustment() {
         .find(|p| p.ends_with("05-fenced-mid-revocation.json"))
         .expect("scenario 05");
     let trace = load(&path);
-    let aligned = align(&trace, &Align::none());
+    let aligned = align(&trace, Pair::SeedKafka, &Align::none());
     let kafka = aligned.trace(Model::Kafka);
     assert_eq!(kafka.steps[0].note, trace.steps[0].note);
     assert!(kafka.steps[1..]

@@ -3,7 +3,7 @@
 //! diagrams, and nothing from elsewhere.
 
 use kip848_core::compare::html::review_html;
-use kip848_core::compare::{Align, Review, ReviewScreen};
+use kip848_core::compare::{Align, Pair, Review, ReviewScreen};
 use kip848_core::session::trace::Trace;
 use kip848_core::Cursor;
 
@@ -15,21 +15,40 @@ fn scenario(id: &str) -> Trace {
     Trace::parse(&std::fs::read_to_string(path).expect("a scenario")).expect("valid")
 }
 
+/// Every built-in scenario's id.
+fn scenarios() -> Vec<String> {
+    let dir = format!("{}/../assets/scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut ids: Vec<String> = std::fs::read_dir(dir)
+        .expect("the scenarios")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            Some(name.strip_suffix(".json")?.to_owned())
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
 #[test]
-fn at_the_end_of_each_row_both_frames_are_that_rows_sides() {
-    for id in [
-        "03-incremental-reassignment",
-        "05-fenced-mid-revocation",
-        "10-close-while-assigning",
-        "14-lost-instead-of-revoked",
-    ] {
+fn at_the_end_of_each_row_both_frames_are_that_rows_sides_for_every_pair() {
+    for pair in Pair::ALL {
+        for id in scenarios() {
+            frames_are_the_rows_sides(&id, pair);
+        }
+    }
+}
+
+fn frames_are_the_rows_sides(id: &str, pair: Pair) {
+    {
         let trace = scenario(id);
-        let review = Review::new(&trace, Align::none());
+        let review = Review::of(&trace, pair, Align::none());
         let screen = ReviewScreen::new(&review);
         assert_eq!(screen.len(), trace.steps.len());
+        let (left, right) = pair.models();
         for (i, row) in review.rows.iter().enumerate() {
-            let (seed, kafka) = screen.frames(screen.end_of(i + 1));
-            for (frame, side, name) in [(&seed, &row.seed, "seed"), (&kafka, &row.kafka, "kafka")] {
+            let (l, r) = screen.frames(screen.end_of(i + 1));
+            for (frame, side, model) in [(&l, &row.left, left), (&r, &row.right, right)] {
+                let name = format!("{pair:?} {model:?}");
                 if side.rejected.is_some() {
                     continue;
                 }
@@ -53,7 +72,16 @@ fn at_the_end_of_each_row_both_frames_are_that_rows_sides() {
 
 #[test]
 fn one_effect_at_a_time_forward_and_back_visits_every_position_once() {
-    let review = Review::new(&scenario("05-fenced-mid-revocation"), Align::none());
+    for pair in Pair::ALL {
+        for id in scenarios() {
+            walk(&id, pair);
+        }
+    }
+}
+
+/// Every position of the review, one effect at a time, each frame the side's model's own.
+fn walk(id: &str, pair: Pair) {
+    let review = Review::of(&scenario(id), pair, Align::none());
     let screen = ReviewScreen::new(&review);
     let mut here = Cursor::START;
     let mut path = vec![here];
@@ -64,14 +92,22 @@ fn one_effect_at_a_time_forward_and_back_visits_every_position_once() {
         }
         path.push(next);
         here = next;
+        let (l, r) = screen.frames(here);
+        let (left, right) = pair.models();
+        assert!(left.states().contains(&l.facts.state), "{id} {pair:?}");
+        assert!(right.states().contains(&r.facts.state), "{id} {pair:?}");
     }
     let expected: usize = 1
         + (1..=screen.len())
             .map(|r| screen.effects(r).max(1))
             .sum::<usize>();
-    assert_eq!(path.len(), expected);
+    assert_eq!(path.len(), expected, "{id} {pair:?}");
     for window in path.windows(2).rev() {
-        assert_eq!(screen.previous_effect(window[1]), window[0]);
+        assert_eq!(
+            screen.previous_effect(window[1]),
+            window[0],
+            "{id} {pair:?}"
+        );
     }
 }
 
@@ -102,4 +138,25 @@ fn the_html_export_holds_the_causes_both_diagrams_and_both_timelines() {
     }
     assert!(links > 0, "the causes' sources are links");
     assert!(!html.contains("<script"));
+}
+
+#[test]
+fn the_html_export_of_a_pair_with_librdkafka_names_its_models_and_cites_librdkafka() {
+    let trace = scenario("05-fenced-mid-revocation");
+    for pair in [Pair::SeedLibrdkafka, Pair::KafkaLibrdkafka] {
+        let review = Review::of(&trace, pair, Align::none());
+        let html = review_html(&trace, &review);
+        assert_eq!(html.matches("<svg").count(), 2);
+        for model in [pair.left(), pair.right()] {
+            assert!(
+                html.contains(&format!("<figcaption>{}</figcaption>", model.title())),
+                "{pair:?}"
+            );
+        }
+        assert!(html.contains("librdkafka's consumer (2.15.0)"), "{pair:?}");
+        assert!(
+            html.contains("github.com/confluentinc/librdkafka/blob/v2.15.0/"),
+            "{pair:?}: librdkafka's code is cited"
+        );
+    }
 }

@@ -113,6 +113,9 @@ fn every_review_cause_names_known_sources_for_both_models() {
         let s = cause.source();
         known(s.seed, cause.as_str());
         known(s.shipped, cause.as_str());
+        if cause.as_str().starts_with("librdkafka_") {
+            known(s.librdkafka, cause.as_str());
+        }
     }
 }
 

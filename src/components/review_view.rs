@@ -1,7 +1,8 @@
-//! The review view, full width: the session's inputs through the seed design and the client Kafka
-//! shipped side by side — each with its own diagram, facts, chips and lane — on one cursor, the
-//! differences grouped by root cause with *Align* switches, both timelines row by row, and the
-//! review to take away (one HTML file, or a Rust test of every step's effects).
+//! The review view, full width: the session's inputs through two of the three models (the seed
+//! design, the client Kafka shipped, librdkafka) side by side — each with its own diagram, facts,
+//! chips and lane — on one cursor, the differences grouped by root cause with *Align* switches,
+//! both timelines row by row, and the review to take away (one HTML file, or a Rust test of every
+//! step's effects).
 
 use crate::components::source_links::SourceLinks;
 use crate::components::{
@@ -10,10 +11,10 @@ use crate::components::{
 use crate::context::{use_session, Notice};
 use crate::download::download;
 use crate::review::ReviewSession;
-use kip848_core::compare::html::review_html;
-use kip848_core::compare::{Side, Switch};
-use kip848_core::screen::words::call;
-use kip848_core::Frame;
+use kip848_core::compare::html::review_html_with;
+use kip848_core::compare::{Align, Pair, Side, Switch};
+use kip848_core::screen::words::call_in;
+use kip848_core::{Frame, Model};
 use leptos::prelude::*;
 
 /// One model's side: its diagram, facts, chips and lane, from its own frame.
@@ -37,11 +38,33 @@ fn ReviewSide(
     }
 }
 
-fn side_words(side: &Side) -> String {
+/// How a side names its model: (title, test id, element id prefix).
+fn side_names(model: Model) -> (&'static str, &'static str, &'static str) {
+    match model {
+        Model::Seed => ("The seed design", "review-seed", "review-seed-"),
+        Model::Kafka => ("The client Kafka shipped", "review-kafka", "review-kafka-"),
+        Model::Librdkafka => (
+            "librdkafka (2.15.0)",
+            "review-librdkafka",
+            "review-librdkafka-",
+        ),
+    }
+}
+
+/// A model as a column of the timelines names it.
+fn column(model: Model) -> &'static str {
+    match model {
+        Model::Seed => "seed design",
+        Model::Kafka => "Java client",
+        Model::Librdkafka => "librdkafka",
+    }
+}
+
+fn side_words(model: Model, side: &Side) -> String {
     match &side.rejected {
         Some(r) => format!("rejected: {r}"),
         None => {
-            let calls: Vec<String> = side.callbacks.iter().map(call).collect();
+            let calls: Vec<String> = side.callbacks.iter().map(|e| call_in(model, e)).collect();
             let calls = if calls.is_empty() {
                 String::new()
             } else {
@@ -66,8 +89,9 @@ fn unbroken(text: String) -> impl IntoView {
 #[component]
 pub fn ReviewView(review: ReviewSession) -> impl IntoView {
     let session = use_session();
-    let seed = Signal::derive(move || review.frames.with(|(s, _)| s.clone()));
-    let kafka = Signal::derive(move || review.frames.with(|(_, k)| k.clone()));
+    let left = Signal::derive(move || review.frames.with(|(l, _)| l.clone()));
+    let right = Signal::derive(move || review.frames.with(|(_, r)| r.clone()));
+    let pair = review.pair;
     let position = move || {
         let here = review.cursor.get();
         review.screen.with(|s| {
@@ -87,10 +111,13 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             .with(|t| t.trace().title.clone())
             .unwrap_or_else(|| "This session".to_owned())
     };
+    let hunt = crate::components::hunt_panel::HuntView::default();
     let export_html = move |_| {
-        let html = session
-            .timeline
-            .with_untracked(|t| review.review.with_untracked(|r| review_html(t.trace(), r)));
+        let html = session.timeline.with_untracked(|t| {
+            review
+                .review
+                .with_untracked(|r| review_html_with(t.trace(), r, hunt.summary().as_ref()))
+        });
         if download("kip848-review.html", &html).is_none() {
             session.dialogs.notice.set(Some(Notice::Error(
                 "The browser refused the download.".to_owned(),
@@ -114,7 +141,18 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
         <main class="review-layout" data-testid="review-view">
             <section class="panel review-head" aria-labelledby="review-title">
                 <h2 id="review-title">"Design review: " {title}</h2>
-                <p class="muted">"The same inputs through the seed design (the project's seed model) and the client Kafka shipped, on one cursor: → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <p class="muted">"The same inputs through two models on one cursor — the seed design (the project's seed model), the client Kafka shipped (Java, 4.x) or librdkafka (2.15.0, the client of confluent-kafka for Python, Go, .NET and Node): → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <div class="row">
+                    <label for="review-pair">"Compare "</label>
+                    <select id="review-pair" data-testid="review-pair" prop:value=move || pair.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(p) = Pair::parse(&event_target_value(&ev)) {
+                                review.compare(p);
+                            }
+                        }>
+                        {Pair::ALL.into_iter().map(|p| view! { <option value=p.as_str()>{p.title()}</option> }).collect_view()}
+                    </select>
+                </div>
                 <div class="row transport-row">
                     <button class="transport" data-testid="review-to-start" aria-label="Go to the start" on:click=move |_| review.seek(0)>"|◀"</button>
                     <button class="transport" data-testid="review-row-back" aria-label="One input back" on:click=move |_| review.row_back()>"◀◀"</button>
@@ -152,7 +190,12 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                         view! {
                             <li data-testid="review-cause" data-cause=g.cause.as_str()>
                                 <strong>{g.cause.title()}</strong> ": " {g.why}
-                                <span class="muted">{format!(" Steps {}. ", steps.join(", "))} "Seed: " <SourceLinks ids=g.source.seed/> "; Java client: " <SourceLinks ids=g.source.shipped/> "."</span>
+                                <span class="muted">{format!(" Steps {}. ", steps.join(", "))} {
+                                    let (l, r) = pair.get_untracked().models();
+                                    [l, r].into_iter().filter(|m| !g.source.of(*m).is_empty()).map(|m| view! {
+                                        {format!("{}: ", m.title())} <SourceLinks ids=g.source.of(m)/> "; "
+                                    }).collect_view()
+                                }</span>
                                 " "
                                 <button class="link-button" data-testid="review-cause-go" on:click=move |_| {
                                     review.seek(first + 1);
@@ -164,7 +207,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                 </ol>
                 <fieldset class="align">
                     <legend>"Align: remove a known cause from both runs, to see what remains"</legend>
-                    {Switch::ALL.into_iter().map(|sw| view! {
+                    {move || Switch::ALL.into_iter().filter(|sw| Align::all().for_pair(pair.get()).is_on(*sw)).map(|sw| view! {
                         <label class="choice">
                             <input type="checkbox" data-testid=format!("review-align-{}", sw.cause().as_str())
                                 prop:checked=move || review.align.with(|a| a.is_on(sw))
@@ -175,38 +218,45 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                 </fieldset>
             </section>
             <div class="review-sides" data-testid="review-sides">
-                <ReviewSide frame=seed title="The seed design" testid="review-seed" ids="review-seed-"/>
-                <ReviewSide frame=kafka title="The client Kafka shipped" testid="review-kafka" ids="review-kafka-"/>
+                {move || {
+                    let (l, r) = pair.get().models();
+                    let ((lt, ltest, lids), (rt, rtest, rids)) = (side_names(l), side_names(r));
+                    view! {
+                        <ReviewSide frame=left title=lt testid=ltest ids=lids/>
+                        <ReviewSide frame=right title=rt testid=rtest ids=rids/>
+                    }
+                }}
             </div>
             </div>
             <section class="panel review-rows" aria-labelledby="rows-title">
                 <h2 id="rows-title">"Both timelines"</h2>
                 <div class="table-wrap">
                     <table data-testid="review-rows">
-                        <thead><tr><th scope="col">"step"</th><th scope="col">"seed design"</th><th scope="col">"shipped client"</th><th scope="col">"why they differ"</th></tr></thead>
+                        <thead><tr><th scope="col">"step"</th><th scope="col">{move || column(pair.get().left())}</th><th scope="col">{move || column(pair.get().right())}</th><th scope="col">"why they differ"</th></tr></thead>
                         <tbody>
-                            {move || review.review.with(|r| r.rows.clone()).into_iter().map(|row| {
+                            {move || { let (lm, rm) = review.review.with(|r| r.pair.models()); review.review.with(|r| r.rows.clone()).into_iter().map(move |row| {
                                 let step = row.index + 1;
                                 let current = move || review.cursor.with(|c| review.screen.with(|s| s.normal(*c).step == step));
                                 view! {
                                     <tr class:differs=!row.differences.is_empty() class:current=current>
                                         <th scope="row"><button class="link-button" on:click=move |_| review.seek(step)>{step.to_string()}</button></th>
-                                        <td>{unbroken(side_words(&row.seed))}</td>
-                                        <td>{unbroken(side_words(&row.kafka))}</td>
+                                        <td>{unbroken(side_words(lm, &row.left))}</td>
+                                        <td>{unbroken(side_words(rm, &row.right))}</td>
                                         <td>{row.explanation.clone().unwrap_or_default()}</td>
                                     </tr>
                                 }
-                            }).collect_view()}
+                            }).collect_view()}}
                         </tbody>
                     </table>
                 </div>
             </section>
+            <crate::components::hunt_panel::HuntPanel view=hunt/>
             <section class="panel review-export" aria-label="Take the review away">
                 <div class="row">
                     <button data-testid="review-export-html" on:click=export_html>"Export the review (HTML)"</button>
                     <button data-testid="review-export-test" on:click=export_test>"Export as a Rust test"</button>
                 </div>
-                <p class="muted">"One HTML file with the causes, both diagrams and both timelines, to attach to a design review; or a #[test] for kip848-core that asserts every step's effects."</p>
+                <p class="muted">"One HTML file with the causes, both diagrams and both timelines (and the hazard hunt's result, when one ran), to attach to a design review; or a #[test] for kip848-core that asserts every step's effects (on the session's own model)."</p>
             </section>
         </main>
     }

@@ -1,5 +1,5 @@
-//! The review page (review.html): the seed design and the client Kafka shipped side by side, on
-//! the member session's inputs.
+//! The review page (review.html): two of the three models (the seed design, the client Kafka
+//! shipped, librdkafka) side by side, on the member session's inputs.
 
 use super::member::start;
 use super::{options, Shell};
@@ -11,7 +11,7 @@ use crate::scenarios::open_scenario;
 use leptos::prelude::*;
 
 /// What the review page is for, under its title.
-const TAGLINE: &str = "The seed design against the client Kafka shipped: the same inputs, side by side, every difference grouped by its cause.";
+const TAGLINE: &str = "The seed design, the client Kafka shipped and librdkafka, two at a time: the same inputs, side by side, every difference grouped by its cause.";
 
 /// The review page.
 #[component]
@@ -22,7 +22,7 @@ pub fn ReviewPage() -> impl IntoView {
     if session.timeline.with_untracked(|t| t.is_empty()) {
         open_scenario(session, COLD_START);
     }
-    let review = ReviewSession::new(session);
+    let review = ReviewSession::new(session, embed.pair.unwrap_or_default());
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
         on_review_key(review, session, &ev);
     });

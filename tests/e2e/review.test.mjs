@@ -11,9 +11,9 @@ let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-for (const width of [1400, 375]) {
-  test(`the review view at ${width} px: no sideways overflow, no word broken in the middle`, async () => {
-    const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation`, { ready: 'review-view', viewport: { width, height: 900 } });
+for (const [width, pair] of [[1400, 'seed-kafka'], [375, 'seed-kafka'], [1400, 'kafka-librdkafka'], [375, 'seed-librdkafka']]) {
+  test(`the review view (${pair}) at ${width} px: no sideways overflow, no word broken in the middle`, async () => {
+    const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&pair=${pair}`, { ready: 'review-view', viewport: { width, height: 900 } });
     await page.keyboard.press('End');
     await expectText(page, 'review-position', /^Step 12 of 12/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -44,11 +44,12 @@ test('switching the model replaces a seed-only note with the shipped client\'s',
   await done();
 });
 
-for (const scheme of ['light', 'dark']) {
+const PAIRS = { 'seed-kafka': ['review-seed', 'review-kafka'], 'kafka-librdkafka': ['review-kafka', 'review-librdkafka'] };
+for (const [scheme, pair] of [['light', 'seed-kafka'], ['dark', 'seed-kafka'], ['light', 'kafka-librdkafka'], ['dark', 'kafka-librdkafka']]) {
   for (const width of [1400, 375]) {
-    test(`both diagrams read at ${width} px in ${scheme}: nodes and labels inside, labels apart and off the nodes`, async () => {
-      const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation`, { ready: 'review-view', colorScheme: scheme, viewport: { width, height: 900 } });
-      for (const side of ['review-seed', 'review-kafka']) {
+    test(`both diagrams (${pair}) read at ${width} px in ${scheme}: nodes and labels inside, labels apart and off the nodes`, async () => {
+      const { page, done } = await open(browser, `${server.url}review.html?scenario=05-fenced-mid-revocation&pair=${pair}`, { ready: 'review-view', colorScheme: scheme, viewport: { width, height: 900 } });
+      for (const side of PAIRS[pair]) {
         const problems = await page.getByTestId(side).locator('svg[data-testid="diagram"]').evaluate((svg) => {
           const vb = svg.viewBox.baseVal;
           const inside = (b) => b.x >= vb.x - 0.5 && b.y >= vb.y - 0.5 && b.x + b.width <= vb.x + vb.width + 0.5 && b.y + b.height <= vb.y + vb.height + 0.5;

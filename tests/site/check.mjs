@@ -23,7 +23,7 @@ const EMBEDS = join(ROOT, 'assets/book/embeds.json');
 const CHAPTERS = join(ROOT, 'assets/book/src');
 
 const MEMBER_PANELS = ['caption', 'member', 'assigned', 'lane', 'inspector', 'log', 'sequence', 'transport'];
-const GROUP_PANELS = ['caption', 'chart', 'members', 'coordinator', 'lanes', 'steps', 'transport'];
+const GROUP_PANELS = ['caption', 'hazards', 'chart', 'members', 'coordinator', 'lanes', 'steps', 'transport'];
 
 // URLs in code that are never fetched by this site, each with the reason.
 const NEVER_FETCHED = [

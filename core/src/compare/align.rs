@@ -22,17 +22,18 @@
 //!
 //! Which model produces which kind:
 //!
-//! | work | seed | shipped client |
-//! |---|---|---|
-//! | the commit before a revocation (also on close) | always | with `enable_auto_commit` |
-//! | the auto-commit before a reconciliation that revokes nothing | never | with `enable_auto_commit` |
-//! | onPartitionsRevoked; onPartitionsAssigned of something | always | with a `listener` |
-//! | onPartitionsAssigned of nothing | never | with a `listener` |
-//! | onPartitionsLost (fenced, fatal, stale); the callback of `unsubscribe` | never | with a `listener` |
-//! | onAssignment | with `assignor_set` | never |
-//! | a completion owed to abandoned work | always | always |
+//! | work | seed | Java client | librdkafka |
+//! |---|---|---|---|
+//! | the commit before a revocation (also on close) | always | with `enable_auto_commit` | never (it commits by itself, unmodelled) |
+//! | the auto-commit before a reconciliation that revokes nothing | never | with `enable_auto_commit` | never |
+//! | onPartitionsRevoked; onPartitionsAssigned of something | always | with a `listener` | always (`on_revoke`, `on_assign`) |
+//! | onPartitionsAssigned of nothing | never | with a `listener` | always (after a revocation) |
+//! | onPartitionsLost (fenced, fatal, stale); the callback of `unsubscribe` | never | with a `listener` | `on_lost`; none on `unsubscribe` |
+//! | onAssignment | with `assignor_set` | never | never |
+//! | a completion owed to abandoned work | always | always | always |
 //!
-//! So the trace's own model runs exactly as in the member view, and the other one stays in step:
+//! The two compared models are any two of the three ([`Pair`]); the reference may be a third.
+//! So the trace's own model runs exactly as in the member view, and the others stay in step:
 //! in scenario 05 the shipped client's auto-commits complete by themselves and every later input
 //! answers what the script meant. Each row lists what was skipped or completed by itself
 //! ([`Adjustment`]); each model's inputs after alignment are a trace of their own
@@ -40,7 +41,7 @@
 //! ([`Side::steps`] maps a row to its steps). *Align* switches ([`super::Align`]) change only the
 //! compared runs, never the reference.
 
-use super::{Align, Side};
+use super::{Align, Pair, Side};
 use crate::kafka::KafkaMember;
 use crate::machine::any::AnyMember;
 use crate::machine::model::Model;
@@ -112,11 +113,13 @@ pub enum Adjustment {
 pub struct Aligned {
     /// The model whose run is the reference: the trace's own.
     pub reference: Model,
-    seed: Trace,
-    kafka: Trace,
-    /// The trace as written (librdkafka's, when it is the reference).
+    /// The two models compared.
+    pub pair: Pair,
+    left: Trace,
+    right: Trace,
+    /// The trace as written (the reference's, when it is neither side).
     written: Trace,
-    /// One (seed, shipped client) pair per step of the trace.
+    /// One (left, right) pair per step of the trace.
     pub pairs: Vec<(Side, Side)>,
 }
 
@@ -125,14 +128,16 @@ impl Aligned {
     /// steps less the skipped completions, plus the ones made for its own work. Replaying it gives
     /// exactly that model's side of every row (when no switch changes the shipped client's
     /// behaviours, which a trace cannot say). From the first step the engine adjusted, its steps
-    /// carry no notes: they narrate the trace as written.
+    /// carry no notes: they narrate the trace as written. A model that is not a side of the pair
+    /// gets the trace as written.
     pub fn trace(&self, model: Model) -> &Trace {
-        match model {
-            Model::Seed => &self.seed,
-            Model::Kafka => &self.kafka,
-            // The review pairs the seed design with the Java client; librdkafka is never a side,
-            // only a reference, whose inputs are the trace as written.
-            Model::Librdkafka => &self.written,
+        let (left, right) = self.pair.models();
+        if model == left {
+            &self.left
+        } else if model == right {
+            &self.right
+        } else {
+            &self.written
         }
     }
 }
@@ -254,22 +259,32 @@ fn produces(member: &AnyMember, work: Work) -> bool {
     }
 }
 
-/// Runs `trace` on both models with the rule of this module, under the switches of `align`.
-pub fn align(trace: &Trace, align: &Align) -> Aligned {
+/// `model`'s member for a compared run of `trace` under the switches of `align`.
+fn compared(model: Model, trace: &Trace, align: &Align) -> AnyMember {
+    match model {
+        Model::Seed => AnyMember::Seed(Member::new(align.seed_config(&trace.config))),
+        Model::Kafka => {
+            let mut kafka = KafkaMember::new(trace.config.clone());
+            kafka.behaviours = align.behaviours();
+            AnyMember::Kafka(kafka)
+        }
+        Model::Librdkafka => AnyMember::new(model, trace.config.clone()),
+    }
+}
+
+/// Runs `trace` on the two models of `pair` with the rule of this module, under the switches of
+/// `align`.
+pub fn align(trace: &Trace, pair: Pair, align: &Align) -> Aligned {
     let mut reference = Runner::new(AnyMember::new(trace.model, trace.config.clone()));
-    let mut seed = Runner::new(AnyMember::Seed(Member::new(
-        align.seed_config(&trace.config),
-    )));
-    let mut kafka = KafkaMember::new(trace.config.clone());
-    kafka.behaviours = align.behaviours();
-    let mut kafka = Runner::new(AnyMember::Kafka(kafka));
+    let mut left = Runner::new(compared(pair.left(), trace, align));
+    let mut right = Runner::new(compared(pair.right(), trace, align));
     let mut pairs = Vec::with_capacity(trace.steps.len());
     for step in &trace.steps {
         let before = reference.next_work();
         let spent = reference.handle(step).ok().and(before);
-        let s = seed.follow(step, spent, &reference.member, align);
-        let k = kafka.follow(step, spent, &reference.member, align);
-        pairs.push((s, k));
+        let l = left.follow(step, spent, &reference.member, align);
+        let r = right.follow(step, spent, &reference.member, align);
+        pairs.push((l, r));
     }
     let retrace = |runner: Runner, sides: Vec<&Side>| {
         let mut steps = runner.steps;
@@ -296,8 +311,9 @@ pub fn align(trace: &Trace, align: &Align) -> Aligned {
     Aligned {
         written: trace.clone(),
         reference: trace.model,
-        seed: retrace(seed, pairs.iter().map(|(s, _)| s).collect()),
-        kafka: retrace(kafka, pairs.iter().map(|(_, k)| k).collect()),
+        pair,
+        left: retrace(left, pairs.iter().map(|(l, _)| l).collect()),
+        right: retrace(right, pairs.iter().map(|(_, r)| r).collect()),
         pairs,
     }
 }

@@ -35,6 +35,16 @@ pub enum Cause {
     StaleMember,
     /// `close`: the shipped client commits and revokes in the application, then leaves.
     CloseInApplication,
+    /// librdkafka: a fence or a passed poll interval waits for the running callback, then on_lost.
+    LibrdkafkaLost,
+    /// librdkafka: an on_assign, maybe empty, after every revocation.
+    LibrdkafkaEmptyAssign,
+    /// confluent-kafka: a callback that raises still ends in the incremental call.
+    LibrdkafkaFailedCallback,
+    /// librdkafka: a broker error it does not name is fatal, silently.
+    LibrdkafkaFatal,
+    /// librdkafka: the assignment changes when the application's incremental call runs.
+    LibrdkafkaAssignedWhenCalled,
     // ---- what the coordinator sees ----
     /// The shipped client's leave ends when it is sent; the seed's when it is answered.
     LeaveEndsWhenSent,
@@ -55,6 +65,16 @@ pub enum Cause {
     ClientGeneratedMemberId,
     /// The seed's answer to the design page's open question: a heartbeat between revoke and assign.
     HeartbeatBetweenRevokeAndAssign,
+    /// librdkafka: leaving resets the member to epoch 0 in `init`.
+    LibrdkafkaLeave,
+    /// librdkafka: one reconciliation at a time, a newer target after the acknowledgement.
+    LibrdkafkaOneAtATime,
+    /// librdkafka: `init` until a target adds partitions.
+    LibrdkafkaInitUntilAssigned,
+    /// librdkafka: its own timers for retries and the coordinator's lookup.
+    LibrdkafkaRetryTiming,
+    /// librdkafka: a successful answer at epoch 0 is taken.
+    LibrdkafkaEpochZero,
     // ---- inputs and configuration ----
     /// An input the seed rejects and the shipped client takes (`poll`, `unsubscribe`, a second
     /// `subscribe`).
@@ -63,6 +83,8 @@ pub enum Cause {
     TerminatedIsFinal,
     /// The trace runs the shipped client without a rebalance listener (`listener: false`).
     NoListener,
+    /// Inputs one model of a pair with librdkafka does not have.
+    LibrdkafkaInputs,
     // ---- extra work, ownership unchanged ----
     /// The shipped client auto-commits every consumed offset before each reconciliation.
     AutoCommit,
@@ -70,24 +92,24 @@ pub enum Cause {
     AssignedAlwaysCalled,
     /// The seed calls onAssignment for a client-side assignor; client-side assignors never shipped.
     ClientAssignor,
-}
-
-/// Where a cause is written down, for each model: ids of [`crate::teaching::sources::SOURCES`] (the seed
-/// model's sections, Kafka's code).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Source {
-    pub seed: &'static [&'static str],
-    pub shipped: &'static [&'static str],
+    /// librdkafka commits revoked partitions' offsets itself when they are removed; its model
+    /// leaves the commit out, where the other models wait on theirs.
+    LibrdkafkaCommitsItself,
 }
 
 impl Cause {
     /// Every cause, most important first.
-    pub const ALL: [Cause; 20] = [
+    pub const ALL: [Cause; 32] = [
         Cause::Unexplained,
         Cause::OnPartitionsLost,
         Cause::FailedCallbackRetried,
         Cause::StaleMember,
         Cause::CloseInApplication,
+        Cause::LibrdkafkaLost,
+        Cause::LibrdkafkaEmptyAssign,
+        Cause::LibrdkafkaFailedCallback,
+        Cause::LibrdkafkaFatal,
+        Cause::LibrdkafkaAssignedWhenCalled,
         Cause::LeaveEndsWhenSent,
         Cause::JoiningUntilAssignment,
         Cause::AcknowledgingState,
@@ -97,12 +119,19 @@ impl Cause {
         Cause::TopicNamesResolved,
         Cause::ClientGeneratedMemberId,
         Cause::HeartbeatBetweenRevokeAndAssign,
+        Cause::LibrdkafkaLeave,
+        Cause::LibrdkafkaOneAtATime,
+        Cause::LibrdkafkaInitUntilAssigned,
+        Cause::LibrdkafkaRetryTiming,
+        Cause::LibrdkafkaEpochZero,
         Cause::SeedRejectsInput,
         Cause::TerminatedIsFinal,
         Cause::NoListener,
+        Cause::LibrdkafkaInputs,
         Cause::AutoCommit,
         Cause::AssignedAlwaysCalled,
         Cause::ClientAssignor,
+        Cause::LibrdkafkaCommitsItself,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -127,6 +156,18 @@ impl Cause {
             Cause::AutoCommit => "auto_commit",
             Cause::AssignedAlwaysCalled => "assigned_always_called",
             Cause::ClientAssignor => "client_assignor",
+            Cause::LibrdkafkaCommitsItself => "librdkafka_commits_itself",
+            Cause::LibrdkafkaLost => "librdkafka_lost",
+            Cause::LibrdkafkaEmptyAssign => "librdkafka_empty_assign",
+            Cause::LibrdkafkaFatal => "librdkafka_fatal",
+            Cause::LibrdkafkaAssignedWhenCalled => "librdkafka_assigned_when_called",
+            Cause::LibrdkafkaLeave => "librdkafka_leave",
+            Cause::LibrdkafkaOneAtATime => "librdkafka_one_at_a_time",
+            Cause::LibrdkafkaInitUntilAssigned => "librdkafka_init_until_assigned",
+            Cause::LibrdkafkaRetryTiming => "librdkafka_retry_timing",
+            Cause::LibrdkafkaInputs => "librdkafka_inputs",
+            Cause::LibrdkafkaFailedCallback => "librdkafka_failed_callback",
+            Cause::LibrdkafkaEpochZero => "librdkafka_epoch_zero",
         }
     }
 
@@ -153,6 +194,22 @@ impl Cause {
             Cause::AutoCommit => "The auto-commit",
             Cause::AssignedAlwaysCalled => "onPartitionsAssigned even with nothing added",
             Cause::ClientAssignor => "A client-side assignor (onAssignment)",
+            Cause::LibrdkafkaCommitsItself => "librdkafka commits on its own",
+            Cause::LibrdkafkaLost => "on_lost after the running callback",
+            Cause::LibrdkafkaEmptyAssign => "on_assign after every revocation, empty too",
+            Cause::LibrdkafkaFatal => "Fatal errors stop librdkafka silently",
+            Cause::LibrdkafkaAssignedWhenCalled => {
+                "The assignment changes on the application's call"
+            }
+            Cause::LibrdkafkaLeave => "Leaving resets librdkafka to init",
+            Cause::LibrdkafkaOneAtATime => "One reconciliation at a time",
+            Cause::LibrdkafkaInitUntilAssigned => "init until a target adds partitions",
+            Cause::LibrdkafkaRetryTiming => "librdkafka's own retry timers",
+            Cause::LibrdkafkaInputs => "Inputs one model does not have",
+            Cause::LibrdkafkaFailedCallback => {
+                "A failed callback still ends in the incremental call"
+            }
+            Cause::LibrdkafkaEpochZero => "Answers at epoch 0 taken",
         }
     }
 
@@ -171,62 +228,32 @@ impl Cause {
             Cause::RetryAtOnce => "After NOT_COORDINATOR or COORDINATOR_NOT_AVAILABLE, and after any retriable answer while JOINING, the shipped client sends again at once; the seed waits out its backoff.",
             Cause::IntervalRestartedByAnswer => "The shipped client restarts its heartbeat timer when an answer changes the interval; the seed counts the interval from the last heartbeat it sent, so their interval heartbeats go out at different times.",
             Cause::TopicNamesResolved => "The shipped client waits for metadata to resolve topic names before it reconciles; the seed takes names as given.",
-            Cause::ClientGeneratedMemberId => "The shipped client generates its own member id (request v1); the seed takes it from the coordinator and rejects a first answer without one.",
-            Cause::HeartbeatBetweenRevokeAndAssign => "The seed sends a heartbeat between revocation and assignment (heartbeat_between_revoke_and_assign); the shipped client never does, so the answers fall out of step.",
+            Cause::ClientGeneratedMemberId => "The shipped clients (the Java client and librdkafka) generate their own member id (request v1); the seed takes it from the coordinator and rejects a first answer without one.",
+            Cause::HeartbeatBetweenRevokeAndAssign => "The seed sends a heartbeat between revocation and assignment (heartbeat_between_revoke_and_assign); the shipped clients never do, so the answers fall out of step.",
             Cause::SeedRejectsInput => "An input the seed rejects and the shipped client takes: poll and unsubscribe are not seed inputs, and the seed subscribes only once, in NEW.",
             Cause::TerminatedIsFinal => "The seed's TERMINATED rejects every input; the shipped client in FATAL or UNSUBSCRIBED still takes ticks, late answers and completions.",
-            Cause::NoListener => "This trace runs the shipped client without a rebalance listener (listener: false), so it calls no callback; the seed always calls its own.",
+            Cause::NoListener => "This trace runs the Java client without a rebalance listener (listener: false), so it calls no callback; the seed design always calls its own, and librdkafka's model always has a rebalance callback.",
             Cause::AutoCommit => "The shipped client auto-commits every consumed offset before a reconciliation, even when nothing is revoked; the seed commits only what it revokes.",
             Cause::AssignedAlwaysCalled => "The shipped client calls onPartitionsAssigned even when nothing is added; the seed skips it.",
             Cause::ClientAssignor => "The seed calls onAssignment for a configured client-side assignor; the shipped client has none (client-side assignors never shipped).",
+            Cause::LibrdkafkaLost => "librdkafka handles a fence (FENCED_MEMBER_EPOCH, UNKNOWN_MEMBER_ID) or a passed max.poll.interval.ms once no rebalance callback runs: a running revocation finishes with its on_assign, then on_lost gets everything and the member rejoins at epoch 0 (when polling stopped it also leaves, and rejoins on the next poll); the seed design clears its assigned set at once without a callback, the Java client calls onPartitionsLost from FENCED or STALE.",
+            Cause::LibrdkafkaEmptyAssign => "After every revocation the coordinator asked for, librdkafka calls on_assign with what is added, an empty list when nothing is, and waits in wait-assign-call for the application's incremental_assign; the seed design calls onPartitionsAssigned only when something is added, the Java client calls it within the same reconciliation.",
+            Cause::LibrdkafkaFatal => "librdkafka 2.15.0 treats a heartbeat error it does not name as fatal (STALE_MEMBER_EPOCH, authorization and version errors included): it drops its partitions without a callback, resets to init at epoch 0 and sends no leave; the seed design is TERMINATED with its epoch, the Java client is FATAL.",
+            Cause::LibrdkafkaAssignedWhenCalled => "librdkafka's assignment changes only when the application's incremental_assign or incremental_unassign runs, after its rebalance callback; the seed design and the Java client, as modelled here, count partitions in or out of the assigned set when the reconciliation starts, before the callbacks.",
+            Cause::LibrdkafkaLeave => "Leaving, librdkafka resets its member to epoch 0 in init as soon as the leave heartbeat is sent, and terminates when it is answered; the seed design stays TERMINATING at epoch -1 (or -2) until then, the Java client is UNSUBSCRIBED once the leave is sent.",
+            Cause::LibrdkafkaOneAtATime => "librdkafka reconciles one target at a time: a newer target waits until the current one is acknowledged, in a heartbeat sent at once; the seed design starts the next reconciliation as soon as the current one ends, the Java client from ACKNOWLEDGING.",
+            Cause::LibrdkafkaInitUntilAssigned => "librdkafka's join state stays init, sending full heartbeats, while its target adds no partitions; the seed design is JOINED at its first answer, the Java client STABLE once it acknowledged an empty target.",
+            Cause::LibrdkafkaRetryTiming => "After NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE or no answer, librdkafka looks the coordinator up and sends its next heartbeat, a full one, at the interval (before it joined, after retry.backoff.ms); the seed design retries after its backoff, the Java client at once; and a retried heartbeat does not restart its interval timer; so their heartbeats, and the answers they take, fall out of step.",
+            Cause::LibrdkafkaEpochZero => "librdkafka takes a successful answer at member epoch 0 (what its mock coordinator answers a joining member whose partitions are still owned elsewhere) and heartbeats on at the interval; the seed design rejects a successful answer below epoch 1, and the Java client is modelled the same way.",
+            Cause::LibrdkafkaFailedCallback => "When a rebalance callback raises, confluent-kafka for Python still makes the incremental_assign or incremental_unassign call (its fallback) and raises the error from the next poll(), so librdkafka reconciles on and acknowledges; the Java client stays RECONCILING without acknowledging and retries, the seed design reports the failure and goes on.",
+            Cause::LibrdkafkaInputs => "An input one model does not take: the seed design has no poll, poll timer or unsubscribe and subscribes once; librdkafka's model takes no metadata (it takes topic ids as resolved).",
+            Cause::LibrdkafkaCommitsItself => "librdkafka commits the revoked partitions' offsets itself when the application's incremental_unassign removes them (with enable.auto.commit), and its model leaves that commit out; the seed design commits what it revokes before onPartitionsRevoked, the Java client auto-commits before each reconciliation.",
         }
     }
 
-    /// The sections each specification gives this behaviour in.
-    pub fn source(self) -> Source {
-        let (seed, shipped): (&[&str], &[&str]) = match self {
-            Cause::Unexplained => (&[], &[]),
-            Cause::OnPartitionsLost => {
-                (&["seed-5.5", "seed-5.8"], &["client-fenced", "client-lost"])
-            }
-            Cause::FailedCallbackRetried => (&["seed-5.4"], &["client-reconcile"]),
-            Cause::StaleMember => (&["seed-simplified"], &["client-poll-timer", "client-stale"]),
-            Cause::CloseInApplication => (&["seed-5.9"], &["client-close-callbacks"]),
-            Cause::LeaveEndsWhenSent => (&["seed-5.9"], &["client-leave-generated"]),
-            Cause::JoiningUntilAssignment => {
-                (&["seed-5.2"], &["client-target", "client-heartbeat-fields"])
-            }
-            Cause::AcknowledgingState => (&["seed-5", "seed-5.4"], &["client-ack"]),
-            Cause::LocalEpochAcknowledged => (
-                &["seed-5.3"],
-                &["client-target", "client-test-empty-assignment"],
-            ),
-            Cause::RetryAtOnce => (&["seed-5.7"], &["client-heartbeat-errors"]),
-            Cause::IntervalRestartedByAnswer => (&["seed-5.6"], &["client-heartbeat-interval"]),
-            Cause::TopicNamesResolved => (&["seed-simplified"], &["client-topic-ids"]),
-            Cause::ClientGeneratedMemberId => (
-                &["seed-3", "seed-5.2"],
-                &["hb-request-v1-member-id", "kip-1082"],
-            ),
-            Cause::HeartbeatBetweenRevokeAndAssign => {
-                (&["seed-1", "seed-5.4"], &["client-revoke-assign"])
-            }
-            Cause::SeedRejectsInput => (&["seed-3"], &["client-member-state"]),
-            Cause::TerminatedIsFinal => (&["seed-5.10"], &["client-member-state"]),
-            Cause::NoListener => (&["seed-5.4"], &["client-listener-invoker"]),
-            Cause::AutoCommit => (&["seed-5.4"], &["client-auto-commit-before-rebalance"]),
-            Cause::AssignedAlwaysCalled => (
-                &["seed-5.4"],
-                &["client-revoke-assign", "client-test-empty-assignment"],
-            ),
-            Cause::ClientAssignor => (&["seed-1", "seed-5.4"], &["kip-848-assignors"]),
-        };
-        Source { seed, shipped }
-    }
-
-    /// The *Align* switch that removes this cause, if one can.
-    pub fn switch(self) -> Option<Switch> {
-        Switch::ALL.into_iter().find(|s| s.cause() == self)
+    /// The *Align* switch that removes this cause between the models of `pair`, if one can.
+    pub fn switch(self, pair: super::Pair) -> Option<Switch> {
+        Switch::ALL.into_iter().find(|s| s.cause_in(pair) == self)
     }
 }
 

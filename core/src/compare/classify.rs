@@ -36,7 +36,7 @@ pub(crate) struct Detail {
 impl Detail {
     pub(crate) fn of(row: &Row, align: &Align) -> Detail {
         let has = |aspect| row.differences.contains(&aspect);
-        let (s, k) = (&row.seed, &row.kafka);
+        let (s, k) = (&row.left, &row.right);
         let seed: Vec<Effect> = s.compared_callbacks(align).cloned().collect();
         let kafka: Vec<Effect> = k.compared_callbacks(align).cloned().collect();
         Detail {
@@ -80,9 +80,9 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     let (Some(row), Some(step)) = (rows.get(i), steps.get(i)) else {
         return Named::default();
     };
-    let (s, k) = (&row.seed, &row.kafka);
+    let (s, k) = (&row.left, &row.right);
     let before = i.checked_sub(1).and_then(|j| rows.get(j));
-    let was = |state| before.is_some_and(|b| b.kafka.state == state);
+    let was = |state| before.is_some_and(|b| b.right.state == state);
     let kind = step.input.kind();
     let mut causes = Vec::new();
     let mut add = |cause, when: bool| {
@@ -92,7 +92,7 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     };
     let stale = kind == InputKind::PollTimerExpired || k.state == StateName::Stale;
     add(Cause::StaleMember, stale || was(StateName::Stale));
-    let metadata = k.waiting_for_metadata || before.is_some_and(|b| b.kafka.waiting_for_metadata);
+    let metadata = k.waiting_for_metadata || before.is_some_and(|b| b.right.waiting_for_metadata);
     add(
         Cause::TopicNamesResolved,
         kind == InputKind::Metadata || metadata,
@@ -142,7 +142,7 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     );
     // seed model §5.9: a seed closing before its first answer has no id to leave with; the shipped
     // client made its own, and leaves with it.
-    let no_id = before.is_some_and(|b| b.seed.member_id.is_empty());
+    let no_id = before.is_some_and(|b| b.left.member_id.is_empty());
     add(
         Cause::ClientGeneratedMemberId,
         close && no_id && s.state == StateName::Terminated,
@@ -179,29 +179,36 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     Named { causes, like }
 }
 
+/// The first of the rows up to `i` after which the two sides' heartbeats in flight differ without
+/// a break: where their heartbeats parted.
+pub(crate) fn parted(rows: &[Row], i: usize) -> usize {
+    let differ = |row: &Row| row.left.in_flight != row.right.in_flight;
+    let mut start = i;
+    while start > 0 && rows.get(start - 1).is_some_and(differ) {
+        start -= 1;
+    }
+    start
+}
+
 /// An answer one model has no heartbeat for: their heartbeats fell out of step earlier. Walks back
 /// over the steps after which the two heartbeats in flight differ, to the one that started it, and
 /// names what made one model send what the other did not (the first that fits), or else the step
 /// where they parted (for a cause of that step's own).
 fn heartbeats_out_of_step(rows: &[Row], steps: &[Step], i: usize) -> Result<Cause, usize> {
-    let differ = |row: &Row| row.seed.in_flight != row.kafka.in_flight;
-    let mut start = i;
-    while start > 0 && rows.get(start - 1).is_some_and(differ) {
-        start -= 1;
-    }
+    let start = parted(rows, i);
     let window = rows.get(start..=i).unwrap_or_default();
     let sent = |model: Model, purpose| {
         window.iter().any(|row| {
             let side = match model {
-                Model::Seed => &row.seed,
-                Model::Kafka | Model::Librdkafka => &row.kafka,
+                Model::Seed => &row.left,
+                Model::Kafka | Model::Librdkafka => &row.right,
             };
             side.heartbeats().any(|p| p == purpose)
         })
     };
     let joining = rows
         .get(start)
-        .is_some_and(|r| r.kafka.state == StateName::Joining);
+        .is_some_and(|r| r.right.state == StateName::Joining);
     let retried_at_once = steps.get(start).is_some_and(|step| match &step.input {
         Input::HeartbeatError { code } => {
             matches!(

@@ -33,10 +33,20 @@ td.mono,th.mono{font-family:ui-monospace,monospace;white-space:nowrap}tr.differs
 
 /// The review of `trace` as one HTML document.
 pub fn review_html(trace: &Trace, review: &Review) -> String {
+    review_html_with(trace, review, None)
+}
+
+/// [`review_html`], with the hazard hunt's result when one was run.
+pub fn review_html_with(
+    trace: &Trace,
+    review: &Review,
+    hunt: Option<&crate::hunt::summary::Summary>,
+) -> String {
     let title = trace
         .title
         .clone()
         .unwrap_or_else(|| "a session".to_owned());
+    let (left, right) = review.pair.models();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -45,10 +55,12 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
     );
     let _ = write!(
         out,
-        "<h1>Design review: {}</h1><p class=\"muted\">{}</p><p>The same {} inputs through the seed design (the project's seed model) and the client Kafka shipped (4.x): {} of them differ.{}</p>",
+        "<h1>Design review: {}</h1><p class=\"muted\">{}</p><p>The same {} inputs through {} and {}: {} of them differ.{}</p>",
         escape(&title),
         escape(trace.description.as_deref().unwrap_or("")),
         review.rows.len(),
+        escape(described(left)),
+        escape(described(right)),
         review.differing(),
         switches(review)
     );
@@ -57,34 +69,39 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
         let steps: Vec<String> = g.steps.iter().map(|s| (s + 1).to_string()).collect();
         let _ = write!(
             out,
-            "<li><strong>{}</strong>: {} First at step {}; explains step{} {}. <span class=\"muted\">({}; {})</span></li>",
+            "<li><strong>{}</strong>: {} First at step {}; explains step{} {}. <span class=\"muted\">({})</span></li>",
             escape(g.cause.title()),
             escape(g.why),
             g.first + 1,
             if steps.len() == 1 { "" } else { "s" },
             steps.join(", "),
-            cite_html(g.source.seed),
-            cite_html(g.source.shipped)
+            [left, right]
+                .map(|m| cite_html(g.source.of(m)))
+                .into_iter()
+                .filter(|c| !c.is_empty())
+                .collect::<Vec<_>>()
+                .join("; ")
         );
     }
     out.push_str("</ol><h2>State diagrams (each at its end)</h2><div class=\"diagrams\">");
     let last = review.rows.last();
     for (model, state) in [
-        (Model::Seed, last.map(|r| r.seed.state)),
-        (Model::Kafka, last.map(|r| r.kafka.state)),
+        (left, last.map(|r| r.left.state)),
+        (right, last.map(|r| r.right.state)),
     ] {
         let _ = write!(
             out,
             "<figure><figcaption>{}</figcaption>{}</figure>",
-            match model {
-                Model::Seed => "The seed design",
-                Model::Kafka => "The shipped client",
-                Model::Librdkafka => "librdkafka",
-            },
+            model.title(),
             to_svg(&layout(model), state, None, Theme::Auto)
         );
     }
-    out.push_str("</div><h2>Both timelines</h2><table id=\"timelines\"><thead><tr><th>step</th><th>input</th><th>seed: state, epoch, assigned, callbacks</th><th>shipped client: state, epoch, assigned, callbacks</th><th>why they differ</th></tr></thead><tbody>");
+    let _ = write!(
+        out,
+        "</div><h2>Both timelines</h2><table id=\"timelines\"><thead><tr><th>step</th><th>input</th><th>{}: state, epoch, assigned, callbacks</th><th>{}: state, epoch, assigned, callbacks</th><th>why they differ</th></tr></thead><tbody>",
+        left.title(),
+        right.title()
+    );
     for row in &review.rows {
         let input = trace
             .steps
@@ -117,13 +134,26 @@ pub fn review_html(trace: &Trace, review: &Review) -> String {
             },
             row.index + 1,
             escape(&input),
-            side(&row.seed),
-            side(&row.kafka),
+            side(&row.left),
+            side(&row.right),
             escape(row.explanation.as_deref().unwrap_or(""))
         );
     }
-    out.push_str("</tbody></table></body></html>\n");
+    out.push_str("</tbody></table>");
+    if let Some(hunt) = hunt {
+        out.push_str(&hunt.html());
+    }
+    out.push_str("</body></html>\n");
     out
+}
+
+/// A model as the page's first sentence names it.
+fn described(model: Model) -> &'static str {
+    match model {
+        Model::Seed => "the seed design (the project's seed model)",
+        Model::Kafka => "the client Kafka shipped (4.x)",
+        Model::Librdkafka => "librdkafka's consumer (2.15.0)",
+    }
 }
 
 fn switches(review: &Review) -> String {

@@ -1,5 +1,5 @@
-//! Design review: the same inputs through the seed model and the shipped client, side by side,
-//! with every difference grouped by its root cause.
+//! Design review: the same inputs through two of the three models — the seed design, the Java
+//! client, librdkafka ([`Pair`]) — side by side, with every difference grouped by its root cause.
 //!
 //! ```text
 //!   trace ──▶ align ──▶ (seed side, shipped side) per step ──▶ differences ──▶ causes ──▶ groups
@@ -16,6 +16,9 @@
 //! - [`Review`]: the rows and the differences grouped by [`Cause`], most important first, each with
 //!   the step where it first shows, every step it explains, a one-line why and its [`Source`].
 //! - [`Align`]: switches that each remove one cause from both runs, to see what remains.
+//! - Beside librdkafka the causes are its own (`Cause::Librdkafka…`, named by the rules of
+//!   `librdkafka.rs`), and only the commits switch applies: the others bring the Java client toward
+//!   the seed.
 //!
 //! ```
 //! use kip848_core::compare::{Align, Cause, Review, Switch};
@@ -36,16 +39,21 @@ pub mod align;
 mod cause;
 mod classify;
 pub mod html;
+mod librdkafka;
+mod pair;
 mod review;
 mod screen;
 mod side;
+mod source;
 mod switch;
 
 pub use align::{align, Adjustment, Aligned, Work};
-pub use cause::{Cause, Source};
+pub use cause::Cause;
+pub use pair::Pair;
 pub use review::{Group, Review};
 pub use screen::{ReviewCursor, ReviewScreen};
 pub use side::Side;
+pub use source::Source;
 pub use switch::{Align, Switch};
 
 use crate::protocol::state::StateName;
@@ -63,12 +71,14 @@ pub enum Aspect {
     Callbacks,
 }
 
-/// One input and what each model did with it.
+/// One input and what each model of the pair did with it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Row {
     pub index: usize,
-    pub seed: Side,
-    pub kafka: Side,
+    /// The pair's left model's side (the seed design, unless the pair leaves it out).
+    pub left: Side,
+    /// The right model's side.
+    pub right: Side,
     pub differences: Vec<Aspect>,
     /// Why they differ, in one line: the most important cause's (when they do).
     pub explanation: Option<String>,
@@ -88,34 +98,36 @@ pub fn equivalent(seed: StateName, kafka: StateName) -> bool {
     )
 }
 
-/// Runs `trace`'s inputs (and configuration) through both models, aligned, every difference
-/// explained by its most important cause. The same rows as [`Review::new`] with no switch on.
+/// Runs `trace`'s inputs (and configuration) through the seed design and the Java client, aligned,
+/// every difference explained by its most important cause. The same rows as [`Review::new`] with
+/// no switch on.
 pub fn compare(trace: &Trace) -> Vec<Row> {
     Review::new(trace, Align::none()).rows
 }
 
 /// The rows of an aligned run, compared under `align` (no explanation yet).
 fn rows(aligned: Aligned, align: &Align) -> Vec<Row> {
+    let pair = aligned.pair;
     aligned
         .pairs
         .into_iter()
         .enumerate()
-        .map(|(index, (seed, kafka))| Row {
+        .map(|(index, (left, right))| Row {
             index,
-            differences: differences(&seed, &kafka, align),
-            seed,
-            kafka,
+            differences: differences(pair, &left, &right, align),
+            left,
+            right,
             explanation: None,
         })
         .collect()
 }
 
-fn differences(s: &Side, k: &Side, align: &Align) -> Vec<Aspect> {
+fn differences(pair: Pair, s: &Side, k: &Side, align: &Align) -> Vec<Aspect> {
     let mut out = Vec::new();
     if s.rejected.is_some() != k.rejected.is_some() {
         out.push(Aspect::Acceptance);
     }
-    if !equivalent(s.state, k.state) {
+    if !pair.equivalent(s.state, k.state) {
         out.push(Aspect::State);
     }
     if s.member_epoch != k.member_epoch {

@@ -1,7 +1,7 @@
-//! The review: the rows of a trace on both models, and their differences grouped by root cause.
+//! The review: the rows of a trace on two models, and their differences grouped by root cause.
 
 use super::classify::{rules, Detail};
-use super::{align, rows, Align, Aligned, Cause, Row, Source, Switch};
+use super::{align, rows, Align, Aligned, Cause, Pair, Row, Source, Switch};
 use crate::session::trace::Trace;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,9 +22,11 @@ pub struct Group {
     pub switch: Option<Switch>,
 }
 
-/// A trace on both models: the rows, and every difference grouped by its root cause.
+/// A trace on two models: the rows, and every difference grouped by its root cause.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Review {
+    /// The two models compared.
+    pub pair: Pair,
     /// The switches this review was computed with.
     pub align: Align,
     /// One row per step of the trace, each differing row explained by its most important cause.
@@ -37,12 +39,18 @@ pub struct Review {
 }
 
 impl Review {
-    /// Reviews `trace` with the switches of `align` on. To see what remains once a cause is
-    /// removed, review again with its switch on ([`Align::with`]).
+    /// Reviews `trace` on the seed design and the Java client with the switches of `align` on. To
+    /// see what remains once a cause is removed, review again with its switch on ([`Align::with`]).
     pub fn new(trace: &Trace, align: Align) -> Review {
-        let aligned = align::align(trace, &align);
+        Review::of(trace, Pair::SeedKafka, align)
+    }
+
+    /// Reviews `trace` on the two models of `pair`.
+    pub fn of(trace: &Trace, pair: Pair, align: Align) -> Review {
+        let align = align.for_pair(pair);
+        let aligned = align::align(trace, pair, &align);
         let mut rows = rows(aligned.clone(), &align);
-        let causes = causes(trace, &align, &rows);
+        let causes = causes(trace, pair, &align, &rows);
         let mut groups: BTreeMap<Cause, Vec<usize>> = BTreeMap::new();
         for (row, causes) in rows.iter_mut().zip(&causes) {
             row.explanation = causes.first().map(|c| c.why().to_owned());
@@ -59,11 +67,12 @@ impl Review {
                     steps,
                     why: cause.why(),
                     source: cause.source(),
-                    switch: cause.switch(),
+                    switch: cause.switch(pair),
                 })
             })
             .collect();
         Review {
+            pair,
             align,
             rows,
             groups,
@@ -86,25 +95,25 @@ impl Review {
 }
 
 /// Each row's causes, most important first (none for a row that does not differ).
-fn causes(trace: &Trace, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
+fn causes(trace: &Trace, pair: Pair, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
     let mut causes = vec![BTreeSet::new(); rows.len()];
     let base: Vec<_> = rows.iter().map(|r| Detail::of(r, align)).collect();
     let switches: Vec<Switch> = Switch::ALL
         .into_iter()
-        .filter(|s| !align.is_on(*s) && s.can_matter(&trace.config))
+        .filter(|s| !align.is_on(*s) && s.can_matter(&trace.config, pair))
         .collect();
     for &switch in &switches {
         let with = align.with(switch);
-        let other = super::rows(align::align(trace, &with), &with);
+        let other = super::rows(align::align(trace, pair, &with), &with);
         for (i, (row, detail)) in rows.iter().zip(&base).enumerate() {
             let changed = other.get(i).is_none_or(|o| Detail::of(o, &with) != *detail);
             if !row.differences.is_empty() && changed {
-                causes[i].insert(switch.cause());
+                causes[i].insert(switch.cause_in(pair));
             }
         }
     }
-    let all = Align::all();
-    let residual = super::rows(align::align(trace, &all), &all);
+    let all = Align::all().for_pair(pair);
+    let residual = super::rows(align::align(trace, pair, &all), &all);
     // The causes the rules named last since the models last agreed.
     let mut previous: BTreeSet<Cause> = BTreeSet::new();
     for (i, row) in rows.iter().enumerate() {
@@ -115,7 +124,10 @@ fn causes(trace: &Trace, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
         if residual.get(i).is_none_or(|r| r.differences.is_empty()) {
             continue;
         }
-        let named = rules(&residual, &trace.steps, &trace.config, i);
+        let named = match pair {
+            Pair::SeedKafka => rules(&residual, &trace.steps, &trace.config, i),
+            _ => super::librdkafka::rules(&residual, &trace.steps, &trace.config, i),
+        };
         let like = named
             .like
             .filter(|&start| start < i)
@@ -142,10 +154,10 @@ fn causes(trace: &Trace, align: &Align, rows: &[Row]) -> Vec<BTreeSet<Cause>> {
     if !unexplained.is_empty() {
         for &switch in &switches {
             let without = all.without(switch);
-            let other = super::rows(align::align(trace, &without), &without);
+            let other = super::rows(align::align(trace, pair, &without), &without);
             for &i in &unexplained {
                 if other.get(i).is_some_and(|o| !o.differences.is_empty()) {
-                    causes[i].insert(switch.cause());
+                    causes[i].insert(switch.cause_in(pair));
                 }
             }
         }

@@ -1,10 +1,9 @@
-//! The review view's screen: both models on one cursor. A position is a row (one input of the
+//! The review view's screen: both models of the pair on one cursor. A position is a row (one input of the
 //! trace) and how many effects of it are shown; each side shows its own frame — the member as
 //! that model reported it just after its own effect of that rank — so the two diagrams, fact
 //! lists, chip sets and lanes move together, one effect at a time.
 
 use super::Review;
-use crate::machine::model::Model;
 use crate::screen::frame::Frame;
 use crate::session::cursor::Cursor;
 use crate::session::timeline::Timeline;
@@ -13,8 +12,8 @@ use std::ops::Range;
 /// Both models' aligned runs, and which of their steps each row covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewScreen {
-    seed: Timeline,
-    kafka: Timeline,
+    left: Timeline,
+    right: Timeline,
     rows: Vec<(Range<usize>, Range<usize>)>,
 }
 
@@ -23,13 +22,14 @@ pub type ReviewCursor = Cursor;
 
 impl ReviewScreen {
     pub fn new(review: &Review) -> ReviewScreen {
+        let (left, right) = review.pair.models();
         ReviewScreen {
-            seed: Timeline::from_trace(review.aligned.trace(Model::Seed).clone()),
-            kafka: Timeline::from_trace(review.aligned.trace(Model::Kafka).clone()),
+            left: Timeline::from_trace(review.aligned.trace(left).clone()),
+            right: Timeline::from_trace(review.aligned.trace(right).clone()),
             rows: review
                 .rows
                 .iter()
-                .map(|r| (r.seed.steps.clone(), r.kafka.steps.clone()))
+                .map(|r| (r.left.steps.clone(), r.right.steps.clone()))
                 .collect(),
         }
     }
@@ -45,22 +45,22 @@ impl ReviewScreen {
 
     /// The effects row `row` (1-based) shows at most: the more of its two sides' last steps.
     pub fn effects(&self, row: usize) -> usize {
-        let Some((seed, kafka)) = row.checked_sub(1).and_then(|i| self.rows.get(i)) else {
+        let Some((left, right)) = row.checked_sub(1).and_then(|i| self.rows.get(i)) else {
             return 0;
         };
-        side_effects(&self.seed, seed).max(side_effects(&self.kafka, kafka))
+        side_effects(&self.left, left).max(side_effects(&self.right, right))
     }
 
-    /// Each side's frame at `cursor`: the seed's, then the shipped client's.
+    /// Each side's frame at `cursor`: the left model's, then the right one's.
     pub fn frames(&self, cursor: ReviewCursor) -> (Frame, Frame) {
         let cursor = self.normal(cursor);
-        let (seed, kafka) = match cursor.step.checked_sub(1).and_then(|i| self.rows.get(i)) {
+        let (left, right) = match cursor.step.checked_sub(1).and_then(|i| self.rows.get(i)) {
             Some((s, k)) => (s.clone(), k.clone()),
             None => (0..0, 0..0),
         };
         (
-            side_frame(&self.seed, &seed, cursor),
-            side_frame(&self.kafka, &kafka, cursor),
+            side_frame(&self.left, &left, cursor),
+            side_frame(&self.right, &right, cursor),
         )
     }
 

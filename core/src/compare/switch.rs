@@ -42,8 +42,17 @@ impl Switch {
         Switch::ClientAssignor,
     ];
 
-    /// The cause this switch removes.
+    /// The cause this switch removes between the seed design and the Java client.
     pub fn cause(self) -> Cause {
+        self.cause_in(super::Pair::SeedKafka)
+    }
+
+    /// The cause this switch removes between the models of `pair` (librdkafka's model commits
+    /// nothing, so leaving commits out removes a cause of its own there).
+    pub fn cause_in(self, pair: super::Pair) -> Cause {
+        if pair.has(crate::machine::model::Model::Librdkafka) && self == Switch::AutoCommit {
+            return Cause::LibrdkafkaCommitsItself;
+        }
         match self {
             Switch::AutoCommit => Cause::AutoCommit,
             Switch::LostCallback => Cause::OnPartitionsLost,
@@ -52,14 +61,20 @@ impl Switch {
         }
     }
 
-    /// Whether this switch can change anything for a trace with `config` (the review skips the
-    /// runs of those that cannot: no onPartitionsLost or empty onPartitionsAssigned without a
-    /// listener, no onAssignment without an assignor).
-    pub fn can_matter(self, config: &Config) -> bool {
+    /// Whether this switch can change anything for a trace with `config` on the models of `pair`
+    /// (the review skips the runs of those that cannot: no onPartitionsLost or empty
+    /// onPartitionsAssigned without a listener or beside librdkafka, no onAssignment
+    /// without an assignor or without the seed).
+    pub fn can_matter(self, config: &Config, pair: super::Pair) -> bool {
+        use crate::machine::model::Model;
         match self {
             Switch::AutoCommit => true,
-            Switch::LostCallback | Switch::AssignedAlways => config.listener,
-            Switch::ClientAssignor => config.assignor_set,
+            // They bring the Java client toward the seed: beside librdkafka they would only
+            // take away what the two shipped clients share.
+            Switch::LostCallback | Switch::AssignedAlways => {
+                config.listener && pair == super::Pair::SeedKafka
+            }
+            Switch::ClientAssignor => config.assignor_set && pair.has(Model::Seed),
         }
     }
 
@@ -87,6 +102,21 @@ impl Align {
     /// Every switch on: what no switch can remove.
     pub fn all() -> Self {
         Align(Switch::ALL.into_iter().collect())
+    }
+
+    /// These switches less those that do not apply to `pair` (the ones that bring the Java
+    /// client toward the seed, beside librdkafka; the seed's assignor, without the seed).
+    pub fn for_pair(&self, pair: super::Pair) -> Self {
+        use crate::machine::model::Model;
+        Align(
+            self.iter()
+                .filter(|s| match s {
+                    Switch::AutoCommit => true,
+                    Switch::LostCallback | Switch::AssignedAlways => pair == super::Pair::SeedKafka,
+                    Switch::ClientAssignor => pair.has(Model::Seed),
+                })
+                .collect(),
+        )
     }
 
     pub fn is_on(&self, switch: Switch) -> bool {

@@ -39,6 +39,7 @@ mod heartbeat;
 mod member;
 mod rebalance;
 
+pub(crate) use heartbeat::{reaction, Reaction};
 pub use member::{RdkMember, RDK_MEMBER_ID};
 
 use crate::protocol::state::StateName;

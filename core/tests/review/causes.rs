@@ -1,7 +1,7 @@
 //! Each cause: the steps it explains, its source on both sides, its switch.
 
 use crate::{golden, scenario, steps_of};
-use kip848_core::compare::{Align, Cause, Review, Switch};
+use kip848_core::compare::{Align, Cause, Pair, Review, Switch};
 use kip848_core::session::trace::Trace;
 
 #[test]
@@ -145,24 +145,43 @@ fn causes_are_listed_in_their_documented_order_with_a_source_and_at_most_one_swi
     assert!(Cause::ALL.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(Cause::ALL[0], Cause::Unexplained);
     assert_eq!(Cause::ALL[1], Cause::OnPartitionsLost);
+    let exists = |id: &&str| kip848_core::teaching::sources::source(id).is_some();
     for cause in Cause::ALL.into_iter().skip(1) {
         let source = cause.source();
         let seed_model = |id: &&str| id.starts_with("seed-");
+        let librdkafka = |id: &&str| id.starts_with("rdk-") || id.starts_with("cfk-");
         assert!(
             !source.seed.is_empty() && source.seed.iter().all(seed_model),
             "{cause}"
         );
-        assert!(!source.shipped.is_empty(), "{cause}");
         assert!(
             source
                 .shipped
                 .iter()
-                .all(|id| !seed_model(id) && kip848_core::teaching::sources::source(id).is_some()),
+                .all(|id| !seed_model(id) && !librdkafka(id) && exists(id)),
             "{cause}"
         );
+        assert!(
+            source
+                .librdkafka
+                .iter()
+                .all(|id| librdkafka(id) && exists(id)),
+            "{cause}"
+        );
+        // A cause of the librdkafka pairs cites librdkafka; the others, the Java client.
+        if cause.as_str().starts_with("librdkafka_") {
+            assert!(!source.librdkafka.is_empty(), "{cause}");
+        } else {
+            assert!(!source.shipped.is_empty(), "{cause}");
+        }
         assert!(cause.why().ends_with('.'), "{cause}");
     }
-    for switch in Switch::ALL {
-        assert_eq!(switch.cause().switch(), Some(switch));
+    for pair in Pair::ALL {
+        for switch in Switch::ALL
+            .into_iter()
+            .filter(|s| Align::all().for_pair(pair).is_on(*s))
+        {
+            assert_eq!(switch.cause_in(pair).switch(pair), Some(switch), "{pair:?}");
+        }
     }
 }

@@ -8,6 +8,7 @@ mod arb;
 
 mod causes;
 mod corpus;
+mod librdkafka;
 mod random;
 mod switches;
 

@@ -2,7 +2,7 @@
 //! their switches remove.
 
 use crate::{arb, check_groups};
-use kip848_core::compare::{Review, Switch};
+use kip848_core::compare::{Pair, Review, Switch};
 use kip848_core::Model;
 use proptest::prelude::*;
 
@@ -28,6 +28,26 @@ proptest! {
         check_groups(&review).map_err(TestCaseError::fail)?;
         for switch in review.align.iter() {
             prop_assert!(review.group(switch.cause()).is_none());
+        }
+    }
+
+    #[test]
+    fn random_sessions_of_any_model_are_reviewed_whole_on_every_pair(
+        model in proptest::sample::select(Model::ALL.to_vec()),
+        config in arb::kafka::arb_config(), steps in arb::kafka::arb_steps(),
+        switches in proptest::sample::subsequence(Switch::ALL.to_vec(), 0..=4)
+    ) {
+        let trace = arb::trace_of(model, config, steps);
+        for pair in Pair::ALL {
+            let review = Review::of(&trace, pair, switches.iter().copied().collect());
+            check_groups(&review).map_err(TestCaseError::fail)?;
+            prop_assert_eq!(review.rows.len(), trace.steps.len());
+            prop_assert_eq!(&review, &Review::of(&trace, pair, review.align.clone()));
+            // A switch that does not apply to the pair is not on.
+            prop_assert_eq!(review.align.clone(), review.align.for_pair(pair));
+            for switch in review.align.iter() {
+                prop_assert!(review.group(switch.cause_in(pair)).is_none());
+            }
         }
     }
 }
