@@ -25,12 +25,13 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 E2E := tests/e2e
 
 PHONY_LIVE := live live-tools live-logs test-live
-.PHONY: $(PHONY_LIVE) help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
+.PHONY: $(PHONY_LIVE) hunt help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
 	@echo "make serve   build the four pages and serve them on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, the live librdkafka check, a release build, browser tests"
 	@echo "make live    random schedules on real librdkafka consumers checked against the model (SEED, COUNT)"
+	@echo "make hunt    random group schedules searched for hazards, each found shrunk to a group trace in target/hunt/ (SEED, COUNT)"
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
 	@echo "make fuzz    a long fuzzing run (FUZZ_CASES=300000 by default)"
@@ -136,6 +137,11 @@ COUNT ?= 200
 live: live-tools
 	cargo build --locked -q -p kip848-core --bin kip848-import
 	$(LIVE_VENV)/bin/python tests/live/live.py --seed $(SEED) --count $(COUNT) --jobs 2 --out target/live/random
+
+# The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group
+# trace in target/hunt/.
+hunt:
+	cargo run --locked --release -q -p kip848-core --bin kip848-hunt -- --schedules $(COUNT) --seed $(SEED) --out target/hunt
 
 live-logs: live-tools
 	$(LIVE_VENV)/bin/python tests/live/harness.py b_second_join --log-mode stderr --suffix _stderr --out target/live

@@ -64,6 +64,8 @@ pub enum Panel {
     Lanes,
     Steps,
     Settings,
+    /// The hazards the group shows at the step, under the caption.
+    Hazards,
 }
 
 /// The member view's panels.
@@ -86,8 +88,9 @@ pub const PANELS: [Panel; 15] = [
 ];
 
 /// The group view's panels.
-pub const GROUP_PANELS: [Panel; 9] = [
+pub const GROUP_PANELS: [Panel; 10] = [
     Panel::Caption,
+    Panel::Hazards,
     Panel::Controls,
     Panel::Chart,
     Panel::Members,
@@ -124,6 +127,7 @@ impl Panel {
             Panel::Lanes => "lanes",
             Panel::Steps => "steps",
             Panel::Settings => "settings",
+            Panel::Hazards => "hazards",
         }
     }
 
@@ -154,6 +158,8 @@ pub struct Embed {
     pub speed: Option<i32>,
     /// `model=seed|kafka|librdkafka`: the member model the page runs the session on.
     pub model: Option<kip848_core::Model>,
+    /// `pair=seed-kafka|seed-librdkafka|kafka-librdkafka`: the two models the review page compares.
+    pub pair: Option<kip848_core::compare::Pair>,
     /// `mode=group`: open in group mode (`scenario` then names a group scenario).
     pub group: bool,
     /// `quiz=1`: predict each step before it is shown.
@@ -245,6 +251,7 @@ impl Embed {
                 }
                 "speed" => embed.speed = value.parse().ok(),
                 "model" => embed.model = kip848_core::Model::parse(&value),
+                "pair" => embed.pair = kip848_core::compare::Pair::parse(&value),
                 "focus" => embed.focus = Focus::parse(&value),
                 _ => {}
             }

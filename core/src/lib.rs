@@ -40,6 +40,7 @@
 pub mod compare;
 pub mod export;
 pub mod group;
+pub mod hunt;
 pub mod import;
 pub mod kafka;
 pub mod librdkafka;

@@ -13,6 +13,7 @@ pub mod fork_undo;
 pub mod glossary;
 pub mod group;
 pub mod help_dialog;
+pub mod hunt_panel;
 pub mod inspector;
 pub mod lesson_panel;
 pub mod live_region;

@@ -8,6 +8,9 @@
 //! quiz asks about each step; `--glossary` prints the glossary and `--sources` the sources every
 //! claim cites (no file); `--workload N` a synthetic session of N inputs. `--rust-test FILE [NAME]`
 //! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
+//! `--review PAIR FILE` (PAIR: `seed-kafka`, `seed-librdkafka` or `kafka-librdkafka`) prints the
+//! review of the trace on those two models: a first line with its causes, then one line per
+//! position of the review's cursor with both sides' frames.
 
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::session::replay::replay_json;
@@ -47,6 +50,9 @@ fn main() -> ExitCode {
     }
     if args.first().is_some_and(|a| a == "--rust-test") {
         return rust_test(&args[1..]);
+    }
+    if args.first().is_some_and(|a| a == "--review") {
+        return review(&args[1..]);
     }
     let frames = args.first().is_some_and(|a| a == "--frames");
     let quiz = args.first().is_some_and(|a| a == "--quiz");
@@ -111,7 +117,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --glossary, kip848-replay --sources, or kip848-replay --workload N";
+const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --review PAIR FILE, kip848-replay --glossary, kip848-replay --sources, or kip848-replay --workload N";
 
 /// `--rust-test FILE [NAME]`: the trace as a Rust test of kip848-core, named NAME (else after the
 /// file).
@@ -129,16 +135,9 @@ fn rust_test(args: &[std::ffi::OsString]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let trace = match read(path).map(|text| Trace::parse(&text)) {
-        Ok(Ok(trace)) => trace,
-        Ok(Err(e)) => {
-            eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("kip848-replay: cannot read {}: {e}", path.to_string_lossy());
-            return ExitCode::from(2);
-        }
+    let trace = match trace_at(path) {
+        Ok(trace) => trace,
+        Err(code) => return code,
     };
     let text = kip848_core::export::rust_test(&trace, &name);
     match std::io::stdout().lock().write_all(text.as_bytes()) {
@@ -148,6 +147,48 @@ fn rust_test(args: &[std::ffi::OsString]) -> ExitCode {
         }
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// `--review PAIR FILE`: the causes, then every position of the review with both sides' frames.
+fn review(args: &[std::ffi::OsString]) -> ExitCode {
+    use kip848_core::compare::{Align, Pair, Review, ReviewScreen};
+    let [pair, path] = args else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let Some(pair) = pair.to_str().and_then(Pair::parse) else {
+        eprintln!("kip848-replay: PAIR is seed-kafka, seed-librdkafka or kafka-librdkafka");
+        return ExitCode::from(2);
+    };
+    let trace = match trace_at(path) {
+        Ok(trace) => trace,
+        Err(code) => return code,
+    };
+    let review = Review::of(&trace, pair, Align::none());
+    let screen = ReviewScreen::new(&review);
+    let groups: Vec<_> = review
+        .groups
+        .iter()
+        .map(
+            |g| serde_json::json!({ "cause": g.cause, "title": g.cause.title(), "steps": g.steps }),
+        )
+        .collect();
+    let mut out = vec![serde_json::json!({ "rows": review.rows.len(), "differing": review.differing(), "groups": groups }).to_string()];
+    let mut here = Cursor::START;
+    loop {
+        let (left, right) = screen.frames(here);
+        let line = serde_json::json!({ "cursor": here, "effects": screen.effects(here.step), "left": left.facts, "right": right.facts });
+        out.push(line.to_string());
+        let next = screen.next_effect(here);
+        if next == here {
+            break;
+        }
+        here = next;
+    }
+    for line in out {
+        println!("{line}");
+    }
+    ExitCode::SUCCESS
 }
 
 /// Every position's frame, one JSON line each.
@@ -174,6 +215,22 @@ fn group_frames(trace: GroupTrace, emit: &mut dyn FnMut(String)) {
     let timeline = GroupTimeline::from_trace(trace);
     for step in 0..=timeline.len() {
         emit(serde_json::to_string(&timeline.frame(step)).unwrap_or_default());
+    }
+}
+
+/// The member trace in the file at `path`; a file that cannot be read or parsed is said on
+/// standard error, and is exit status 2.
+fn trace_at(path: &std::ffi::OsStr) -> Result<Trace, ExitCode> {
+    match read(path).map(|text| Trace::parse(&text)) {
+        Ok(Ok(trace)) => Ok(trace),
+        Ok(Err(e)) => {
+            eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
+            Err(ExitCode::from(2))
+        }
+        Err(e) => {
+            eprintln!("kip848-replay: cannot read {}: {e}", path.to_string_lossy());
+            Err(ExitCode::from(2))
+        }
     }
 }
 

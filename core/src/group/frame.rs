@@ -27,6 +27,8 @@ pub struct MemberCard {
     pub target: PartitionSet,
     /// The commit or callback it is running, if any.
     pub awaiting: Option<String>,
+    /// The hazards it is part of at this step ([`super::hazard`]).
+    pub hazards: Vec<super::hazard::Hazard>,
 }
 
 /// Everything the group view shows at one step.
@@ -47,6 +49,8 @@ pub struct GroupFrame {
     pub messages: usize,
     /// `now` (two owners now), `past` (earlier in the run) or `none`, and its sentence.
     pub alarm: (&'static str, String),
+    /// The hazards the group shows at this step ([`super::hazard`]).
+    pub hazards: Vec<super::hazard::Sighting>,
     /// The step list's row (index into [`step_rows`]) the cursor is in, and the steps it
     /// covers (1-based, inclusive).
     pub row: Option<usize>,
@@ -121,6 +125,7 @@ impl GroupTimeline {
             Some((i + 1, note.clone()))
         });
         let coordinator = sim.coordinator();
+        let hazards = super::hazard::sightings(sim, self.quiet_since(step));
         let members = sim
             .members()
             .iter()
@@ -154,6 +159,11 @@ impl GroupTimeline {
                     assigned: m.member.assigned().clone(),
                     target: coordinator.target().get(id).cloned().unwrap_or_default(),
                     awaiting: m.alive.then(|| m.member.awaiting().map(call)).flatten(),
+                    hazards: hazards
+                        .iter()
+                        .filter(|h| h.members.contains(&m.name))
+                        .map(|h| h.hazard)
+                        .collect(),
                 }
             })
             .collect();
@@ -171,6 +181,7 @@ impl GroupTimeline {
             assignment_epoch: coordinator.assignment_epoch(),
             messages: sim.messages().len(),
             alarm: self.alarm(),
+            hazards,
             row,
             row_steps: row
                 .and_then(|r| rows.get(r))
@@ -183,6 +194,16 @@ impl GroupTimeline {
         let mut at = self.clone();
         at.seek(step);
         at.current_frame()
+    }
+
+    /// When the last input before `step` that was not time passing was applied.
+    fn quiet_since(&self, step: usize) -> crate::protocol::time::Millis {
+        self.steps()
+            .iter()
+            .take(step)
+            .rev()
+            .find(|s| !matches!(s.input, super::GroupInput::Tick))
+            .map_or(crate::protocol::time::Millis::ZERO, |s| s.at)
     }
 
     fn alarm(&self) -> (&'static str, String) {

@@ -87,6 +87,23 @@ pub enum GroupInput {
     Tick,
 }
 
+impl GroupInput {
+    /// The member the input is about, if it names one.
+    pub fn member(&self) -> Option<&str> {
+        match self {
+            GroupInput::AddMember { name, .. }
+            | GroupInput::CloseMember { name }
+            | GroupInput::KillMember { name }
+            | GroupInput::Hold { name, .. }
+            | GroupInput::Drop { name }
+            | GroupInput::DelayCallbacks { name, .. }
+            | GroupInput::Complete { name, .. }
+            | GroupInput::InjectError { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+}
+
 /// Why a group input is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GroupRejected {

@@ -19,6 +19,7 @@ mod config;
 mod coordinator;
 mod describe;
 pub mod frame;
+pub mod hazard;
 mod input;
 mod leave;
 mod line;

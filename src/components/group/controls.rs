@@ -112,6 +112,7 @@ pub fn GroupControls() -> impl IntoView {
     let embed = use_context::<Embed>().unwrap_or_default();
     let controls = embed.shows(Panel::Controls);
     let caption = embed.shows(Panel::Caption);
+    let hazards = embed.shows(Panel::Hazards);
     let transport = embed.shows(Panel::Transport);
     view! {
         <section class="panel group-controls" aria-labelledby="group-scenarios-title" class:compact=!controls>
@@ -147,6 +148,17 @@ pub fn GroupControls() -> impl IntoView {
             <p class="caption" role="status" aria-live="polite" data-testid="group-caption">
                 {move || session.frame.with(|f| f.caption.clone())}
             </p>
+            // What can go wrong, where it happens (the core's hazards at this step); an embed shows
+            // them when it asks for them.
+            {move || (hazards && session.frame.with(|f| !f.hazards.is_empty())).then(|| view! {
+                <ul class="hazards" role="alert" data-testid="group-hazards">
+                    {session.frame.with(|f| f.hazards.clone()).into_iter().map(|h| view! {
+                        <li data-testid="group-hazard" data-hazard=h.hazard.as_str()>
+                            <strong>{format!("Hazard — {}", h.hazard.title())}</strong>": "{h.words}
+                        </li>
+                    }).collect_view()}
+                </ul>
+            })}
             {move || note().map(|(fresh, text)| view! {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}

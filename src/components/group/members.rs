@@ -71,6 +71,7 @@ fn MemberColumn(name: String) -> impl IntoView {
         card.with(|c| c.as_ref().map(|c| c.target.clone()).unwrap_or_default())
     });
     let awaiting = move || card.with(|c| c.as_ref().and_then(|c| c.awaiting.clone()));
+    let hazards = move || card.with(|c| c.as_ref().map(|c| c.hazards.clone()).unwrap_or_default());
     let me = {
         let name = name.clone();
         Memo::new(move |_| member(session, &name))
@@ -105,6 +106,10 @@ fn MemberColumn(name: String) -> impl IntoView {
             <Chips set=assigned class="owned arriving" testid="member-assigned"/>
             <h4>"Target (coordinator)"</h4>
             <Chips set=target class="pending" testid="member-target"/>
+            // The hazards this member is part of at this step, on its card.
+            {move || hazards().into_iter().map(|h| view! {
+                <p class="member-hazard" data-testid="member-hazard" data-hazard=h.as_str()>{format!("Hazard: {}", h.title())}</p>
+            }).collect_view()}
             <Show when=move || awaiting().is_some()>
                 <p class="running" data-testid="member-running" role="status">
                     "Running " {move || awaiting().unwrap_or_default()}

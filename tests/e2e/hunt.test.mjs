@@ -1,0 +1,86 @@
+// The hazard hunt in the review view: 1,000 random group schedules run in slices with no long
+// task, the tally per hazard is the core's (kip848-hunt, same seed), and a counterexample opens in
+// the group view at the step where its hazard shows, the hazard named there.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, open, expectText, ROOT } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('a hunt of 1,000 schedules: the core\'s tally, no task over 50 ms, and a counterexample one click from the group view', async () => {
+  const cli = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-hunt', '--', '--schedules', '1000', '--seed', '1'], { cwd: ROOT, encoding: 'utf8' });
+  const expected = {};
+  for (const line of cli.split('\n')) {
+    const m = line.match(/^- (.+?): (?:in (\d+) schedule|not found)/);
+    if (m) expected[m[1]] = Number(m[2] ?? 0);
+  }
+  assert.equal(Object.keys(expected).length, 6, cli);
+  assert.ok(expected['Released before revoked'] > 0, cli);
+  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'review-view' });
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  });
+  await page.getByTestId('hunt-count').fill('1000');
+  await page.getByTestId('hunt-seed').fill('1');
+  await page.getByTestId('hunt-start').click();
+  // Progress shows while it runs, and it can be stopped (a second hunt then runs to the end).
+  await expectText(page, 'hunt-status', /^Hunting: \d+ of 1000 schedules/, 20000);
+  await page.getByTestId('hunt-stop').click();
+  await expectText(page, 'hunt-status', /^Stopped after \d+ schedules\.$/);
+  await page.getByTestId('hunt-start').click();
+  await expectText(page, 'hunt-status', /^Done: 1000 schedules \(seed 1\)/, 180000);
+  assert.deepEqual(await page.evaluate(() => window.longTasks), [], 'no task over 50 ms');
+  const rows = await page.getByTestId('hunt-row').evaluateAll((rs) => rs.map((r) => [r.querySelector('th strong').textContent, r.querySelector('[data-testid=hunt-found]').textContent]));
+  for (const [title, found] of rows) {
+    const n = expected[title];
+    assert.equal(found, n === 0 ? 'not found in 1000' : `${n} of 1000`, title);
+  }
+  // The exported review takes the hunt along.
+  const { readFile } = await import('node:fs/promises');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('review-export-html').click()]);
+  const html = await readFile(await download.path(), 'utf8');
+  const exported = await browser.newPage();
+  await exported.setContent(html);
+  assert.equal(await exported.locator('#hunt tbody tr').count(), 6);
+  assert.match(await exported.locator('#hunt').textContent(), new RegExp(`Released before revoked.*${expected['Released before revoked']} of 1000`, 's'));
+  await exported.close();
+  // The designs disagree on these two: they come first.
+  assert.deepEqual(rows.slice(0, 2).map(([t]) => t), ['Released before revoked', 'A commit for a partition given away']);
+  await page.locator('[data-hazard=released_before_revoked] [data-testid=hunt-open]').click();
+  await page.getByTestId('group-view').waitFor();
+  const hazards = await page.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => e.dataset.hazard));
+  assert.ok(hazards.includes('released_before_revoked'), hazards.join());
+  const [, step, of] = (await page.getByTestId('group-position').textContent()).match(/^Step (\d+) of (\d+)/).map(Number);
+  assert.equal(step, of, 'opened at the step where the hazard shows, its last');
+  await done();
+});
+
+test('the hunt\'s counterexample: every step shows the hazards the core sees there, named under the caption', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const frames = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--frames', join(ROOT, 'assets/group/hazard-released-before-revoked.json')], { cwd: ROOT, encoding: 'utf8' })
+    .trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(frames.some((f) => f.hazards.some((h) => h.hazard === 'released_before_revoked')), 'the core sees the hazard');
+  const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
+  await page.getByTestId('group-scenario').selectOption('hazard-released-before-revoked');
+  await page.getByTestId('group-load').click();
+  await expectText(page, 'group-position', /^Step 0 of \d+/);
+  for (const [i, f] of frames.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Step forward' }).click();
+    await expectText(page, 'group-position', new RegExp(`^Step ${f.step} of ${f.steps}`));
+    const shown = await page.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => [e.dataset.hazard, e.textContent]));
+    assert.deepEqual(shown.map(([h]) => h), f.hazards.map((h) => h.hazard), `step ${f.step}`);
+    for (const [[, words], h] of shown.map((s, j) => [s, f.hazards[j]])) assert.ok(words.endsWith(h.words), words);
+    // Each member's card names the hazards it is part of.
+    for (const m of f.members) {
+      const badges = await page.locator(`[data-testid=member-card][data-member="${m.name}"] [data-testid=member-hazard]`).evaluateAll((els) => els.map((e) => e.dataset.hazard));
+      assert.deepEqual(badges, m.hazards, `step ${f.step}, ${m.name}`);
+    }
+  }
+  assert.match((await page.getByTestId('group-narration').textContent()).trim(), /^Step 4: Hazard — Released before revoked/);
+  await done();
+});
