@@ -181,6 +181,11 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
         open_saved_or_first(group);
     }
     group.lesson.set(embed.lesson);
+    // `model=`: the same schedule on other clients (members that name their own keep it).
+    if let Some(model) = embed.model {
+        group.set_model(model);
+        group.notice.set(None);
+    }
     if !from_link {
         if let Some(step) = embed.step {
             group.seek(step);

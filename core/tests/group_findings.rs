@@ -62,11 +62,11 @@ fn a_seed_member_finishing_an_outdated_reconciliation_is_a_zombie_holder() {
             for zombie in &holding.zombies {
                 assert_eq!(zombie.cause, ZombieCause::OutdatedTarget, "step {cursor}");
                 let c = member(&timeline, &zombie.name);
-                assert_eq!(c.member.state(), kip848_core::StateName::Assigning);
+                assert_eq!(c.facts.state, kip848_core::StateName::Assigning);
                 assert!(sim
                     .coordinator()
                     .members()
-                    .contains_key(c.member.member_id()));
+                    .contains_key(c.facts.member_id.as_str()));
                 seen += 1;
             }
         }
@@ -106,10 +106,10 @@ fn members_join_the_group_the_coordinator_holds() {
     let sim = timeline.sim();
     assert_eq!(sim.coordinator().config().group_id, "payments");
     let a = &sim.members()[0];
-    assert_eq!(a.member.state(), kip848_core::StateName::Joined);
-    assert_eq!(a.member.failure(), None);
-    assert_eq!(a.member.config().group_id, "payments");
-    assert_eq!(a.member.assigned().len(), 6);
+    assert_eq!(a.facts.state, kip848_core::StateName::Joined);
+    assert_eq!(a.facts.failure.as_ref(), None);
+    assert_eq!(kip848_core::Machine::config(&a.member).group_id, "payments");
+    assert_eq!(a.facts.assigned.len(), 6);
 }
 
 /// A target naming a topic the member does not subscribe to is empty for that topic (Kafka 4.x's
@@ -120,9 +120,9 @@ fn a_target_cannot_hand_a_member_a_topic_it_does_not_subscribe_to() {
     let timeline = finding("target-of-unsubscribed-topic");
     let sim = timeline.sim();
     let a = &sim.members()[0];
-    assert_eq!(a.member.assigned().to_string(), "a-0, a-1");
-    assert_eq!(sim.members()[1].member.assigned().to_string(), "b-1");
-    let server = &sim.coordinator().members()[a.member.member_id()];
+    assert_eq!(a.facts.assigned.to_string(), "a-0, a-1");
+    assert_eq!(sim.members()[1].facts.assigned.to_string(), "b-1");
+    let server = &sim.coordinator().members()[a.facts.member_id.as_str()];
     assert_eq!(server.assigned.to_string(), "a-0, a-1");
     assert_eq!(server.epoch, sim.coordinator().assignment_epoch());
     assert!(story(&rows(sim.history(), sim.now()), "b", 0).is_empty());
@@ -149,13 +149,13 @@ fn a_static_member_rejoining_with_new_topics_gets_a_new_target_at_a_new_epoch() 
     let b = member(&timeline, "B");
     let expected = PartitionSet::of([("bar", &[0, 1, 2][..]), ("foo", &[3, 4, 5][..])]);
     assert_eq!(
-        coordinator.target().get(b.member.member_id()),
+        coordinator.target().get(b.facts.member_id.as_str()),
         Some(&expected)
     );
     timeline.seek(timeline.len());
     let b = member(&timeline, "B");
-    assert_eq!(b.member.assigned(), &expected);
-    assert_eq!(b.member.member_epoch(), before + 1);
+    assert_eq!(&b.facts.assigned, &expected);
+    assert_eq!(b.facts.member_epoch, before + 1);
 }
 
 /// Kafka's `consumerGroupLeave`: an unknown member id, an unknown instance id, or an instance id
@@ -169,7 +169,7 @@ fn leaves_from_unknown_or_fenced_members_are_refused_and_touch_nobody() {
         .collect();
     timeline.seek(probes[0]);
     let epoch = timeline.sim().coordinator().group_epoch();
-    let s1 = member(&timeline, "S1").member.member_id().to_owned();
+    let s1 = member(&timeline, "S1").facts.member_id.clone();
     let answers: Vec<_> = probes
         .iter()
         .map(|&i| {
@@ -209,14 +209,14 @@ fn leaves_from_unknown_or_fenced_members_are_refused_and_touch_nobody() {
         "{:?}",
         story(&chart, "t", 2)
     );
-    let held = member(&timeline, "S2").member.assigned().clone();
+    let held = member(&timeline, "S2").facts.assigned.clone();
     assert_eq!(held.len(), 2);
     for cursor in close..=timeline.len() {
         timeline.seek(cursor);
         let s2 = member(&timeline, "S2");
-        let record = &timeline.sim().coordinator().members()[s2.member.member_id()];
+        let record = &timeline.sim().coordinator().members()[s2.facts.member_id.as_str()];
         assert!(record.epoch > 0, "S2 is marked away at step {cursor}");
-        assert_eq!(s2.member.assigned(), &held, "at step {cursor}");
+        assert_eq!(&s2.facts.assigned, &held, "at step {cursor}");
     }
 }
 
@@ -230,9 +230,12 @@ fn a_new_process_never_gets_the_answer_meant_for_an_earlier_one_with_its_name() 
     let f = member(&timeline, "F");
     let a = PartitionSet::of([("a", &[0, 1][..])]);
     let coordinator = timeline.sim().coordinator();
-    assert_eq!(coordinator.target().get(f.member.member_id()), Some(&a));
-    assert_eq!(f.member.assigned(), &a);
-    assert_eq!(f.member.member_epoch(), coordinator.assignment_epoch());
+    assert_eq!(
+        coordinator.target().get(f.facts.member_id.as_str()),
+        Some(&a)
+    );
+    assert_eq!(&f.facts.assigned, &a);
+    assert_eq!(f.facts.member_epoch, coordinator.assignment_epoch());
     // The first F's member was given b and never heard from again: gone at its session timeout.
     assert_eq!(coordinator.members().len(), 1);
 }
@@ -261,6 +264,6 @@ fn the_answer_meant_for_a_gone_process_is_dropped_and_shown() {
     ));
     timeline.seek(timeline.len());
     let f = member(&timeline, "F");
-    let process = timeline.sim().process_of(f.member.member_id());
+    let process = timeline.sim().process_of(f.facts.member_id.as_str());
     assert_eq!(process.map(|p| p.incarnation), Some(f.incarnation));
 }

@@ -37,10 +37,12 @@ fn arb_input() -> impl Strategy<Value = GroupInput> {
             .prop_map(|t| t.into_iter().map(str::to_owned).collect())
     };
     prop_oneof![
-        4 => (name(), topics(), proptest::option::weighted(0.2, Just("static".to_owned())))
-            .prop_map(|(name, topics, instance_id)| {
+        // One member in four runs a model of its own, not the group's.
+        4 => (name(), topics(), proptest::option::weighted(0.2, Just("static".to_owned())),
+              proptest::option::weighted(0.25, proptest::sample::select(Model::ALL.to_vec())))
+            .prop_map(|(name, topics, instance_id, model)| {
                 let instance_id = instance_id.map(|i| format!("{i}-{name}"));
-                GroupInput::AddMember { name, topics, instance_id }
+                GroupInput::AddMember { name, topics, instance_id, model }
             }),
         1 => name().prop_map(|name| GroupInput::CloseMember { name }),
         1 => name().prop_map(|name| GroupInput::KillMember { name }),
@@ -60,11 +62,13 @@ fn arb_schedule() -> impl Strategy<Value = (GroupConfig, Vec<(u64, GroupInput)>)
         5u64..400,
         any::<bool>(),
         proptest::sample::select(vec![Assignor::Uniform, Assignor::Range]),
+        proptest::sample::select(Model::ALL.to_vec()),
     )
-        .prop_map(|(latency_ms, between, assignor)| {
+        .prop_map(|(latency_ms, between, assignor, model)| {
             let mut config = GroupConfig {
                 latency_ms,
                 heartbeat_between_revoke_and_assign: between,
+                model,
                 ..GroupConfig::default()
             };
             config.coordinator.assignor = assignor;
@@ -177,12 +181,8 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
     check_epochs(&sim)?;
     check_processes(&sim)?;
     let coordinator = sim.coordinator();
-    for m in sim
-        .members()
-        .iter()
-        .filter(|m| m.alive && m.member.state() != StateName::Terminated)
-    {
-        let server = coordinator.members().get(m.member.member_id());
+    for m in sim.members().iter().filter(|m| m.running()) {
+        let server = coordinator.members().get(m.facts.member_id.as_str());
         prop_assert!(
             server.is_some(),
             "{} is not a member of the group after settling",
@@ -191,13 +191,13 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
         let server = server.expect("checked");
         let target = coordinator
             .target()
-            .get(m.member.member_id())
+            .get(m.facts.member_id.as_str())
             .cloned()
             .unwrap_or_default();
         let unsubscribed: Vec<&str> = target
             .topics()
             .map(|(topic, _)| topic)
-            .filter(|topic| !m.member.subscription().contains(*topic))
+            .filter(|topic| !m.facts.subscription.contains(*topic))
             .collect();
         prop_assert!(
             unsubscribed.is_empty(),
@@ -218,13 +218,13 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
             m.name
         );
         prop_assert_eq!(
-            m.member.assigned(),
+            &m.facts.assigned,
             &target,
             "{} did not reach its target",
             m.name
         );
         prop_assert_eq!(
-            m.member.member_epoch(),
+            m.facts.member_epoch,
             coordinator.assignment_epoch(),
             "{}'s epoch",
             m.name
@@ -249,6 +249,7 @@ fn without_the_safety_rule_double_ownership_happens_and_is_seen() {
             name: "A".into(),
             topics: t,
             instance_id: None,
+            model: None,
         },
     )
     .expect("added");
@@ -275,6 +276,7 @@ fn without_the_safety_rule_double_ownership_happens_and_is_seen() {
             name: "B".into(),
             topics: t,
             instance_id: None,
+            model: None,
         },
     )
     .expect("added");

@@ -13,6 +13,7 @@ fn add(name: &str, topics: &[&str]) -> GroupInput {
         name: name.to_owned(),
         topics: topics.iter().map(|t| (*t).to_owned()).collect(),
         instance_id: None,
+        model: None,
     }
 }
 
@@ -126,7 +127,7 @@ fn each_hazard_shows_in_its_schedule_and_not_in_the_safe_twin() {
 
 #[test]
 fn the_hunt_finds_the_seeds_released_before_revoked_window_and_shrinks_it() {
-    let mut hunt = Hunt::new(1);
+    let mut hunt = Hunt::new(1, Model::Seed);
     hunt.run(2000);
     let tally = hunt
         .tallies
@@ -154,7 +155,7 @@ fn the_hunt_finds_the_seeds_released_before_revoked_window_and_shrinks_it() {
     );
     // Deterministic: the same seed shrinks to the same counterexample.
     let again = shrink(
-        &random::schedule(1, example.index),
+        &random::schedule(1, example.index, Model::Seed),
         Hazard::ReleasedBeforeRevoked,
     );
     assert_eq!(again.as_ref(), Some(&example.schedule));
@@ -178,7 +179,7 @@ fn the_hunt_finds_the_seeds_released_before_revoked_window_and_shrinks_it() {
 
 #[test]
 fn a_counterexample_is_a_group_trace_that_names_the_hazard_at_its_step() {
-    let mut hunt = Hunt::new(1);
+    let mut hunt = Hunt::new(1, Model::Seed);
     hunt.run(400);
     let example = hunt
         .counterexample(Hazard::ReleasedBeforeRevoked)
@@ -221,7 +222,7 @@ fn the_released_before_revoked_scenario_is_the_hunts_counterexample() {
     );
     let scenario = GroupTrace::parse(&std::fs::read_to_string(path).expect("the scenario"))
         .expect("a group trace");
-    let mut hunt = Hunt::new(1);
+    let mut hunt = Hunt::new(1, Model::Seed);
     hunt.run(200);
     let example = hunt
         .counterexample(Hazard::ReleasedBeforeRevoked)
@@ -251,30 +252,26 @@ fn the_released_before_revoked_scenario_is_the_hunts_counterexample() {
 fn the_review_export_holds_the_hunts_table_and_its_counterexamples() {
     use kip848_core::compare::html::review_html_with;
     use kip848_core::compare::{Align, Review};
-    use kip848_core::hunt::summary::{Row, Summary};
-    let mut hunt = Hunt::new(1);
-    hunt.run(200);
-    let rows: Vec<Row> = hunt
-        .tallies
-        .iter()
-        .map(|t| Row {
-            hazard: t.hazard,
-            found: t.schedules,
-            example: hunt
-                .counterexample(t.hazard)
-                .map(|e| (e.trace(), e.sighting.words.clone())),
+    use kip848_core::hunt::summary::Summary;
+    let hunts: Vec<Hunt> = [Model::Seed, Model::Kafka]
+        .into_iter()
+        .map(|model| {
+            let mut hunt = Hunt::new(1, model);
+            hunt.run(200);
+            hunt
         })
         .collect();
-    let summary = Summary {
-        seed: 1,
-        schedules: 200,
-        rows,
-    };
+    let summary = Summary::of(&hunts);
+    // The hazard the two disagree on leads the table.
+    assert_eq!(summary.rows[0].hazard, Hazard::ReleasedBeforeRevoked);
+    assert!(summary.rows[0].found[0].schedules > 0);
+    assert_eq!(summary.rows[0].found[1].schedules, 0);
     let text = include_str!("../../assets/scenarios/05-fenced-mid-revocation.json");
     let trace = kip848_core::session::trace::Trace::parse(text).expect("scenario 05");
     let html = review_html_with(&trace, &Review::new(&trace, Align::none()), Some(&summary));
     let table = &html[html.find("<table id=\"hunt\">").expect("the hunt's table")..];
     assert_eq!(table.matches("<tr><td>").count(), Hazard::ALL.len());
+    assert_eq!(table.matches("<th>").count(), 3, "a column per model");
     // Each counterexample's trace, unescaped, is the group trace itself.
     let pre = table
         .split("<pre>")

@@ -1,12 +1,13 @@
-//! The hazard hunt in the review view: random group schedules of seed members, run a few at a
-//! time between frames so that the page stays responsive, the tally per hazard as it goes, then
-//! each hazard found shrunk (a few attempts at a time too) to a counterexample that opens in the
-//! group view at the step where it shows. What is run and checked is the core's
+//! The hazard hunt in the review view: the same random group schedules on the members of each
+//! model chosen, run a few at a time between frames so that the page stays responsive, the tally
+//! per hazard and model as it goes, then each hazard found shrunk (a few attempts at a time too)
+//! to a counterexample that opens in the group view at the step where it shows, or beside the
+//! same schedule on another model's members. What is run, checked and ordered is the core's
 //! ([`kip848_core::hunt`]); this panel only slices the work and shows it.
 
 use kip848_core::group::hazard::{Allowed, Hazard};
 use kip848_core::group::GroupTrace;
-use kip848_core::hunt::summary::{Row, Summary};
+use kip848_core::hunt::summary::{order, Found, Row, Summary};
 use kip848_core::hunt::{random, Hunt, Shrinker, Tally};
 use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
@@ -18,15 +19,16 @@ const ATTEMPTS_PER_SLICE: usize = 5;
 /// The most schedules one hunt runs here (`kip848-hunt` runs any number).
 const MAX_SCHEDULES: u64 = 100_000;
 
-/// A hazard's shortest counterexample, ready to open.
+/// A hazard's shortest counterexample on one model's members, ready to open.
 #[derive(Debug, Clone, PartialEq)]
 struct Example {
     hazard: Hazard,
+    model: Model,
     members: usize,
     steps: usize,
     words: String,
-    /// The group page's address with the counterexample as its share link, at the hazard's step.
-    href: String,
+    /// The counterexample as a group share link, at the hazard's step.
+    link: String,
     trace: GroupTrace,
 }
 
@@ -35,13 +37,18 @@ struct Example {
 pub struct HuntView {
     seed: RwSignal<u64>,
     total: RwSignal<u64>,
+    /// The models whose members the schedules run on.
+    models: RwSignal<Vec<Model>>,
     running: RwSignal<bool>,
     /// A new hunt makes the running one stop at its next slice.
     generation: RwSignal<u64>,
     done: RwSignal<u64>,
-    tallies: RwSignal<Vec<Tally>>,
+    /// Each hunted model's tallies, in the columns' order.
+    tallies: RwSignal<Vec<(Model, Vec<Tally>)>>,
     examples: RwSignal<Vec<Example>>,
     status: RwSignal<String>,
+    /// A counterexample shown beside the same schedule on another model's members.
+    beside: RwSignal<Option<(Example, Model)>>,
 }
 
 /// Yields to the browser: the next slice runs after it has drawn and handled input.
@@ -54,105 +61,157 @@ impl Default for HuntView {
         HuntView {
             seed: RwSignal::new(1),
             total: RwSignal::new(1000),
+            models: RwSignal::new(Model::ALL.to_vec()),
             running: RwSignal::new(false),
             generation: RwSignal::new(0),
             done: RwSignal::new(0),
             tallies: RwSignal::new(Vec::new()),
             examples: RwSignal::new(Vec::new()),
             status: RwSignal::new(String::new()),
+            beside: RwSignal::new(None),
         }
     }
 }
 
 impl HuntView {
+    /// The hazards in the core's order for the tallies so far: those the models disagree on first.
+    fn order(self) -> Vec<Hazard> {
+        self.tallies.with(|all| {
+            let tallies: Vec<(Model, &[Tally])> =
+                all.iter().map(|(m, t)| (*m, t.as_slice())).collect();
+            order(&tallies)
+        })
+    }
+
+    fn found(self, hazard: Hazard, model: Model) -> usize {
+        self.tallies.with(|all| {
+            all.iter()
+                .filter(|(m, _)| *m == model)
+                .flat_map(|(_, t)| t.iter())
+                .find(|t| t.hazard == hazard)
+                .map_or(0, |t| t.schedules)
+        })
+    }
+
+    fn example(self, hazard: Hazard, model: Model) -> Option<Example> {
+        self.examples.with(|all| {
+            all.iter()
+                .find(|e| e.hazard == hazard && e.model == model)
+                .cloned()
+        })
+    }
+
     /// What the hunt found so far, for the export; `None` before any schedule ran.
     pub fn summary(self) -> Option<Summary> {
         let schedules = self.done.get_untracked();
+        let models: Vec<Model> = self
+            .tallies
+            .with_untracked(|t| t.iter().map(|(m, _)| *m).collect());
         (schedules > 0).then(|| Summary {
             seed: self.seed.get_untracked(),
             schedules,
-            rows: order()
+            rows: untrack(|| self.order())
                 .into_iter()
                 .map(|hazard| Row {
                     hazard,
-                    found: self.tallies.with_untracked(|all| {
-                        all.iter()
-                            .find(|t| t.hazard == hazard)
-                            .map_or(0, |t| t.schedules)
-                    }),
-                    example: self.examples.with_untracked(|all| {
-                        all.iter()
-                            .find(|e| e.hazard == hazard)
-                            .map(|e| (e.trace.clone(), e.words.clone()))
-                    }),
+                    found: models
+                        .iter()
+                        .map(|&model| Found {
+                            model,
+                            schedules: untrack(|| self.found(hazard, model)),
+                            example: untrack(|| self.example(hazard, model))
+                                .map(|e| (e.trace, e.words)),
+                        })
+                        .collect(),
                 })
                 .collect(),
+            models,
         })
     }
 
     fn start(self) {
         let (seed, total) = (self.seed.get_untracked(), self.total.get_untracked());
+        let models = self.models.get_untracked();
+        if models.is_empty() {
+            self.status
+                .set("Choose at least one model whose members to hunt on.".to_owned());
+            return;
+        }
         self.generation.update(|g| *g += 1);
         let generation = self.generation.get_untracked();
         let current = move || self.generation.get_untracked() == generation;
         self.running.set(true);
         self.done.set(0);
         self.examples.set(Vec::new());
+        self.beside.set(None);
         leptos::task::spawn_local(async move {
-            let mut hunt = Hunt::new(seed);
-            while hunt.done < total {
-                if !current() {
-                    return;
+            let mut hunts: Vec<Hunt> = models.iter().map(|m| Hunt::new(seed, *m)).collect();
+            let mut done = 0;
+            while done < total {
+                let slice = SCHEDULES_PER_SLICE.min(total - done);
+                // One model's slice between two frames: the same schedules on every model.
+                for hunt in &mut hunts {
+                    if !current() {
+                        return;
+                    }
+                    hunt.run(slice);
+                    next_frame().await;
                 }
-                hunt.run(SCHEDULES_PER_SLICE.min(total - hunt.done));
-                self.done.set(hunt.done);
-                self.tallies.set(hunt.tallies.clone());
+                done += slice;
+                self.done.set(done);
+                self.tallies
+                    .set(hunts.iter().map(|h| (h.model, h.tallies.clone())).collect());
                 self.status
-                    .set(format!("Hunting: {} of {total} schedules…", hunt.done));
-                next_frame().await;
+                    .set(format!("Hunting: {done} of {total} schedules…"));
             }
-            for tally in hunt.tallies.clone() {
-                let Some(first) = tally.first else { continue };
-                self.status
-                    .set(format!("Shrinking: {}…", tally.hazard.title()));
-                let Some(mut shrinker) =
-                    Shrinker::new(&random::schedule(seed, first), tally.hazard)
-                else {
-                    continue;
-                };
-                let mut attempts = 0;
-                while shrinker.attempt() {
-                    attempts += 1;
-                    if attempts % ATTEMPTS_PER_SLICE == 0 {
-                        next_frame().await;
-                        if !current() {
-                            return;
+            for hunt in &hunts {
+                for tally in hunt.tallies.clone() {
+                    let Some(first) = tally.first else { continue };
+                    self.status.set(format!(
+                        "Shrinking: {} ({} members)…",
+                        tally.hazard.title(),
+                        hunt.model.title()
+                    ));
+                    let Some(mut shrinker) =
+                        Shrinker::new(&random::schedule(seed, first, hunt.model), tally.hazard)
+                    else {
+                        continue;
+                    };
+                    let mut attempts = 0;
+                    while shrinker.attempt() {
+                        attempts += 1;
+                        if attempts % ATTEMPTS_PER_SLICE == 0 {
+                            next_frame().await;
+                            if !current() {
+                                return;
+                            }
                         }
                     }
+                    let schedule = shrinker.best;
+                    let Some((step, sighting)) = schedule.first(tally.hazard) else {
+                        continue;
+                    };
+                    let trace = schedule.trace(tally.hazard, Some((step, &sighting)));
+                    let link = encode_group(&SharedGroup {
+                        trace: trace.clone(),
+                        step: step + 1,
+                    });
+                    let example = Example {
+                        hazard: tally.hazard,
+                        model: hunt.model,
+                        members: schedule.members().len(),
+                        steps: schedule.steps.len(),
+                        words: sighting.words,
+                        link,
+                        trace,
+                    };
+                    self.examples.update(|all| all.push(example));
+                    next_frame().await;
                 }
-                let schedule = shrinker.best;
-                let Some((step, sighting)) = schedule.first(tally.hazard) else {
-                    continue;
-                };
-                let trace = schedule.trace(tally.hazard, Some((step, &sighting)));
-                let link = encode_group(&SharedGroup {
-                    trace: trace.clone(),
-                    step: step + 1,
-                });
-                let example = Example {
-                    hazard: tally.hazard,
-                    members: schedule.members().len(),
-                    steps: schedule.steps.len(),
-                    words: sighting.words,
-                    href: format!("group.html#{link}"),
-                    trace,
-                };
-                self.examples.update(|all| all.push(example));
-                next_frame().await;
             }
             if current() {
                 self.status.set(format!(
-                    "Done: {total} schedules (seed {seed}), each hazard found shrunk."
+                    "Done: {total} schedules (seed {seed}) on each model's members, each hazard found shrunk."
                 ));
                 self.running.set(false);
             }
@@ -167,21 +226,69 @@ impl HuntView {
     }
 }
 
-fn allowed(hazard: Hazard, model: Model) -> &'static str {
-    match hazard.allowed(model) {
-        Allowed::Yes => "allows",
-        Allowed::No => "does not allow",
+/// The model a counterexample is best set beside: the seed design's beside the Java client's,
+/// a shipped client's beside the seed design's.
+fn other(model: Model) -> Model {
+    match model {
+        Model::Seed => Model::Kafka,
+        Model::Kafka | Model::Librdkafka => Model::Seed,
     }
 }
 
-/// Hazards whose allowance the models disagree on come first: what a reviewer looks at first.
-fn order() -> Vec<Hazard> {
-    let mut all = Hazard::ALL.to_vec();
-    all.sort_by_key(|h| {
-        let first = h.allowed(Model::Seed);
-        Model::ALL.iter().all(|m| h.allowed(*m) == first)
-    });
-    all
+/// One model's cell of a hazard's row: how often, and its counterexample.
+#[component]
+fn FoundCell(view: HuntView, hazard: Hazard, model: Model) -> impl IntoView {
+    let example = move || view.example(hazard, model);
+    view! {
+        <td data-testid="hunt-found" data-model=model.as_str()>
+            <span data-testid="hunt-count-found">{move || {
+                let done = view.done.get();
+                match view.found(hazard, model) { 0 => format!("not found in {done}"), n => format!("{n} of {done}") }
+            }}</span>
+            {move || example().map(|e| {
+                let beside = e.clone();
+                let against = other(e.model);
+                view! {
+                    <p class="small" data-testid="hunt-example">{format!("{} member(s), {} step(s): {}. ", e.members, e.steps, e.words)}
+                        <a href=format!("group.html#{}", e.link) data-testid="hunt-open">"Open in the group view"</a>" · "
+                        <button class="link" data-testid="hunt-beside" on:click=move |_| view.beside.set(Some((beside.clone(), against)))>
+                            {format!("Beside {} members", against.title())}</button>
+                    </p>
+                }
+            })}
+        </td>
+    }
+}
+
+/// A counterexample beside the same schedule on another model's members: two read-only group
+/// views of one link, each at the hazard's step.
+#[component]
+fn Beside(view: HuntView) -> impl IntoView {
+    move || {
+        view.beside.get().map(|(e, against)| {
+            let frame = move |model: Model| {
+                let src = format!(
+                    "group.html?embed=1&readonly=1&model={}&hide=settings,steps,lanes,coordinator#{}",
+                    model.as_str(),
+                    e.link
+                );
+                view! {
+                    <figure class="beside-side">
+                        <figcaption>{format!("{} members", model.title())}</figcaption>
+                        <iframe data-testid="hunt-beside-frame" data-model=model.as_str() src=src
+                            title=format!("{}: the schedule on {} members", e.hazard.title(), model.title())></iframe>
+                    </figure>
+                }
+            };
+            view! {
+                <section class="hunt-beside" data-testid="hunt-beside-view" aria-label="The same schedule on two models">
+                    <h3>{format!("{}: the same schedule on two models", e.hazard.title())}</h3>
+                    <div class="beside-pair">{frame(e.model)}{frame(against)}</div>
+                    <button data-testid="hunt-beside-close" on:click=move |_| view.beside.set(None)>"Close"</button>
+                </section>
+            }
+        })
+    }
 }
 
 /// The panel.
@@ -189,10 +296,20 @@ fn order() -> Vec<Hazard> {
 pub fn HuntPanel(view: HuntView) -> impl IntoView {
     on_cleanup(move || view.generation.update(|g| *g += 1));
     let number = |value: String, max: u64| value.trim().parse::<u64>().ok().map(|n| n.min(max));
+    let hunted = move || {
+        view.tallies
+            .with(|t| t.iter().map(|(m, _)| *m).collect::<Vec<_>>())
+    };
+    // The rows move only when the order does, not at every slice.
+    let ordered = Memo::new(move |_| view.order());
+    let allows = |hazard: Hazard, m: Model| match hazard.allowed(m) {
+        Allowed::Yes => format!("{}: allows", m.title()),
+        Allowed::No => format!("{}: does not allow", m.title()),
+    };
     view! {
         <section class="panel hunt" aria-labelledby="hunt-title" data-testid="hunt">
             <h2 id="hunt-title">"What can go wrong: the hazard hunt"</h2>
-            <p class="muted">"Random group schedules of seed-design members (joins, leaves, kills, slow callbacks, latencies, dropped messages, errors, new partitions), every hazard checked after every step; each hazard found is shrunk to the fewest members, steps and delays that still show it, and opens in the group view where it shows. Groups of Java-client or librdkafka members are not built yet: their columns say what each design allows."</p>
+            <p class="muted">"Random group schedules (joins, leaves, kills, slow callbacks, latencies, dropped messages, errors, new partitions), the same schedules on the members of each model chosen, every hazard checked after every step; each hazard found is shrunk to the fewest members, steps and delays that still show it, and opens in the group view where it shows, or beside the same schedule on another model's members. The hazards the models disagree on come first."</p>
             <div class="row">
                 <label>"Schedules "
                     <input type="number" min="1" max=MAX_SCHEDULES data-testid="hunt-count" prop:value=move || view.total.get().to_string()
@@ -202,6 +319,16 @@ pub fn HuntPanel(view: HuntView) -> impl IntoView {
                     <input type="number" min="0" data-testid="hunt-seed" prop:value=move || view.seed.get().to_string()
                         on:change=move |ev| if let Some(n) = number(event_target_value(&ev), u64::MAX) { view.seed.set(n); } />
                 </label>
+                <fieldset class="inline" aria-label="Members of">
+                    {Model::ALL.into_iter().map(|m| view! {
+                        <label class="choice"><input type="checkbox" data-testid="hunt-model" value=m.as_str()
+                            prop:checked=move || view.models.with(|all| all.contains(&m))
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                view.models.update(|all| { all.retain(|x| *x != m); if on { all.push(m); all.sort(); } });
+                            } />{m.title()}</label>
+                    }).collect_view()}
+                </fieldset>
                 <button class="primary" data-testid="hunt-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Hunt"</button>
                 <button data-testid="hunt-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
             </div>
@@ -211,32 +338,21 @@ pub fn HuntPanel(view: HuntView) -> impl IntoView {
                 <table data-testid="hunt-table">
                     <thead><tr>
                         <th scope="col">"hazard"</th>
-                        <th scope="col">"seed members: found"</th>
-                        <th scope="col">"shortest counterexample"</th>
-                        <th scope="col">"seed design / Java client / librdkafka"</th>
+                        {move || hunted().into_iter().map(|m| view! { <th scope="col">{format!("{} members: found", m.title())}</th> }).collect_view()}
+                        <th scope="col">"what each design allows"</th>
                     </tr></thead>
                     <tbody>
-                        {order().into_iter().map(|hazard| {
-                            let found = move || view.tallies.with(|all| all.iter().find(|t| t.hazard == hazard).map_or(0, |t| t.schedules));
-                            let example = move || view.examples.with(|all| all.iter().find(|e| e.hazard == hazard).cloned());
-                            view! {
-                                <tr data-testid="hunt-row" data-hazard=hazard.as_str()>
-                                    <th scope="row"><strong>{hazard.title()}</strong><br/><span class="muted small">{hazard.rule()}</span></th>
-                                    <td data-testid="hunt-found">{move || {
-                                        let done = view.done.get();
-                                        match found() { 0 => format!("not found in {done}"), n => format!("{n} of {done}") }
-                                    }}</td>
-                                    <td data-testid="hunt-example">{move || example().map(|e| view! {
-                                        {format!("{} member(s), {} step(s): {}. ", e.members, e.steps, e.words)}
-                                        <a href=e.href data-testid="hunt-open">"Open in the group view"</a>
-                                    })}</td>
-                                    <td>{format!("{} / {} / {}", allowed(hazard, Model::Seed), allowed(hazard, Model::Kafka), allowed(hazard, Model::Librdkafka))}</td>
-                                </tr>
-                            }
+                        {move || ordered.get().into_iter().map(|hazard| view! {
+                            <tr data-testid="hunt-row" data-hazard=hazard.as_str()>
+                                <th scope="row"><strong>{hazard.title()}</strong><br/><span class="muted small">{hazard.rule()}</span></th>
+                                {hunted().into_iter().map(|model| view! { <FoundCell view hazard model/> }).collect_view()}
+                                <td class="small">{Model::ALL.into_iter().map(|m| allows(hazard, m)).collect::<Vec<_>>().join("; ")}</td>
+                            </tr>
                         }).collect_view()}
                     </tbody>
                 </table>
             </div>
+            <Beside view/>
         </section>
     }
 }

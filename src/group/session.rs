@@ -3,6 +3,7 @@
 use crate::context::{Notice, Playback};
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::session::link::SharedGroup;
+use kip848_core::Model;
 use leptos::prelude::*;
 
 /// Time the "next event" button lets pass at most when nothing is due sooner.
@@ -267,6 +268,22 @@ impl GroupSession {
             self.notice.set(Some(Notice::Error(message)));
             return;
         }
+        self.replay_with(config, "the new settings");
+    }
+
+    /// Replays this session's steps with every member that names no model of its own running
+    /// `model`, back at the same step: the same schedule on other clients. A read-only page may
+    /// do it too (an address's `model=`): it changes what is shown, not what was done.
+    pub fn set_model(self, model: Model) {
+        let mut config = self.timeline.with_untracked(|t| t.trace().config.clone());
+        if config.model == model {
+            return;
+        }
+        config.model = model;
+        self.replay_with(config, &format!("{} members", model.title()));
+    }
+
+    fn replay_with(self, config: GroupConfig, with: &str) {
         let (mut trace, cursor) = self
             .timeline
             .with_untracked(|t| (t.trace().clone(), t.cursor()));
@@ -278,8 +295,10 @@ impl GroupSession {
         self.playback.set(Playback::Paused);
         self.timeline.set(timeline);
         let message = match refused {
-            0 => format!("Replayed {steps} steps with the new settings."),
-            n => format!("Replayed {steps} steps with the new settings; {n} of them are now refused (see the steps)."),
+            0 => format!("Replayed {steps} steps with {with}."),
+            n => format!(
+                "Replayed {steps} steps with {with}; {n} of them are now refused (see the steps)."
+            ),
         };
         self.notice.set(Some(Notice::Info(message)));
     }

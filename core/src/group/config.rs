@@ -2,6 +2,7 @@
 
 use super::input::GroupRejected;
 use super::records::CoordinatorConfig;
+use crate::machine::model::Model;
 use crate::session::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -16,6 +17,13 @@ pub struct GroupConfig {
     pub retry_backoff_ms: u64,
     pub retry_backoff_max_ms: u64,
     pub heartbeat_between_revoke_and_assign: bool,
+    /// The model members run unless their `add_member` names another.
+    #[serde(skip_serializing_if = "is_seed")]
+    pub model: Model,
+}
+
+fn is_seed(model: &Model) -> bool {
+    *model == Model::Seed
 }
 
 impl Default for GroupConfig {
@@ -26,6 +34,7 @@ impl Default for GroupConfig {
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             heartbeat_between_revoke_and_assign: false,
+            model: Model::Seed,
         }
     }
 }

@@ -14,10 +14,18 @@ impl GroupInput {
                 name,
                 topics,
                 instance_id,
-            } => match instance_id {
-                Some(i) => format!("{name} joins (static, {i}) for {}", names(topics)),
-                None => format!("{name} joins for {}", names(topics)),
-            },
+                model,
+            } => {
+                let how: Vec<String> = model
+                    .map(|m| m.title().to_owned())
+                    .into_iter()
+                    .chain(instance_id.as_ref().map(|i| format!("static, {i}")))
+                    .collect();
+                match how.is_empty() {
+                    true => format!("{name} joins for {}", names(topics)),
+                    false => format!("{name} joins ({}) for {}", how.join(", "), names(topics)),
+                }
+            }
             GroupInput::CloseMember { name } => format!("{name} closes"),
             GroupInput::KillMember { name } => format!("{name} is killed"),
             GroupInput::Hold { name, held: true } => format!("{name}'s messages are held"),
@@ -85,8 +93,9 @@ mod tests {
             name: "A".into(),
             topics: ["t".to_owned(), "u".to_owned()].into(),
             instance_id: Some("a-1".into()),
+            model: Some(crate::Model::Kafka),
         };
-        assert_eq!(add.summary(), "A joins (static, a-1) for t, u");
+        assert_eq!(add.summary(), "A joins (Java client, static, a-1) for t, u");
         let inject = GroupInput::InjectError {
             name: "B".into(),
             code: ErrorCode::FencedMemberEpoch,

@@ -5,6 +5,7 @@
 
 use super::timeline::GroupTimeline;
 use super::GroupInput;
+use crate::machine::model::Model;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::state::StateName;
 use crate::screen::words::call;
@@ -15,7 +16,9 @@ use serde::Serialize;
 pub struct MemberCard {
     pub name: String,
     pub state: StateName,
-    /// Alive, and not terminated.
+    /// The member model this process runs.
+    pub model: Model,
+    /// Alive, and not finished (left and closed, or failed for good).
     pub running: bool,
     /// What the user or the scenario did to it ("messages held · callbacks wait for completion"), or
     /// that it was killed.
@@ -140,25 +143,29 @@ impl GroupTimeline {
                 if m.inject.is_some() {
                     flags.push("error armed");
                 }
-                let id = m.member.member_id();
+                let id = m.facts.member_id.as_str();
                 MemberCard {
                     name: m.name.clone(),
-                    state: m.member.state(),
-                    running: m.alive && m.member.state() != StateName::Terminated,
+                    state: m.facts.state,
+                    model: m.model(),
+                    running: m.running(),
                     status: if m.alive {
                         flags.join(" · ")
                     } else {
                         "killed: no heartbeats".to_owned()
                     },
-                    member_epoch: m.member.member_epoch(),
+                    member_epoch: m.facts.member_epoch,
                     member_id: if id.is_empty() {
                         "(none yet)".to_owned()
                     } else {
                         id.to_owned()
                     },
-                    assigned: m.member.assigned().clone(),
+                    assigned: m.facts.assigned.clone(),
                     target: coordinator.target().get(id).cloned().unwrap_or_default(),
-                    awaiting: m.alive.then(|| m.member.awaiting().map(call)).flatten(),
+                    awaiting: m
+                        .alive
+                        .then(|| m.facts.awaiting.as_ref().map(call))
+                        .flatten(),
                     hazards: hazards
                         .iter()
                         .filter(|h| h.members.contains(&m.name))

@@ -84,7 +84,7 @@ impl Hazard {
             Hazard::ReleasedBeforeRevoked => "A live member holds a partition that another live member is still revoking: the other's commit or onPartitionsRevoked for it has not returned.",
             Hazard::CommitNotOwned => "A live member's commit of a partition runs while the coordinator has that partition assigned to another member.",
             Hazard::StaleTarget => "A live member runs a callback of a reconciliation toward a target that is no longer the coordinator's target for it.",
-            Hazard::OrphanAfterCalm => "A partition of a topic some live member subscribes to is in no live member's assigned set, two session timeouts after the last input that was not time passing.",
+            Hazard::OrphanAfterCalm => "A partition of a topic some live member subscribes to is in no live member's assigned set, two session timeouts after the last input that was not time passing, while no member's application is still inside a commit or callback (a callback that never returns keeps a partition from its owner whatever the protocol does).",
             Hazard::FencedDuringCallback => "A member was fenced while a commit or callback of its reconciliation had not returned: that work is abandoned, and its completion is still owed.",
         }
     }
@@ -115,6 +115,10 @@ impl Hazard {
             // The seed removes, commits, then calls back, and its next heartbeat already reports
             // the smaller owned set; the shipped clients acknowledge once the callback returned.
             (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, Model::Seed) => Yes,
+            // librdkafka, closed while on_assign has not returned, takes that answer as the full
+            // unassign and leaves; the on_revoke queued behind it runs after the leave, for
+            // partitions it never fetched (`rd_kafka_cgrp_handle_assign_op` when terminating).
+            (Hazard::ReleasedBeforeRevoked, Model::Librdkafka) => Yes,
             (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, _) => No,
             // Every model finishes one reconciliation before the next, and can be fenced at any
             // time.
@@ -141,7 +145,7 @@ fn common(a: &PartitionSet, b: &PartitionSet) -> PartitionSet {
 
 /// A member that is running: alive and not terminated.
 fn live(m: &SimMember) -> bool {
-    m.alive && m.member.state() != StateName::Terminated
+    m.running()
 }
 
 /// The partitions a member is revoking right now: those of the commit or onPartitionsRevoked it
@@ -166,8 +170,7 @@ fn revoking(m: &SimMember) -> PartitionSet {
 pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
     let mut out = Vec::new();
     let members: Vec<&SimMember> = sim.members().iter().filter(|m| live(m)).collect();
-    // Each member's facts, read once for every predicate below.
-    let facts: Vec<Facts> = members.iter().map(|m| m.member.facts()).collect();
+    let facts: Vec<&Facts> = members.iter().map(|m| &m.facts).collect();
     let double = sim.double_owned_now();
     if !double.is_empty() {
         out.push(Sighting {
@@ -180,7 +183,7 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
     for a in &members {
         let revoked = revoking(a);
         for b in members.iter().filter(|b| b.name != a.name) {
-            let both = common(&revoked, b.member.assigned());
+            let both = common(&revoked, &b.facts.assigned);
             if !both.is_empty() {
                 out.push(Sighting {
                     hazard: Hazard::ReleasedBeforeRevoked,
@@ -195,11 +198,11 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
         }
     }
     for a in &members {
-        let Some(Effect::CommitOffsets { partitions }) = a.member.awaiting() else {
+        let Some(Effect::CommitOffsets { partitions }) = &a.facts.awaiting else {
             continue;
         };
         for (id, record) in sim.coordinator().members() {
-            if id == a.member.member_id() {
+            if *id == a.facts.member_id {
                 continue;
             }
             let given = common(partitions, &record.assigned);
@@ -236,7 +239,8 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
         }
     }
     let calm = 2 * sim.config().coordinator.session_timeout_ms;
-    if sim.now().0 >= quiet_since.0 + calm {
+    let busy = facts.iter().any(|f| f.awaiting.is_some());
+    if sim.now().0 >= quiet_since.0 + calm && !busy {
         let mut orphans = PartitionSet::new();
         for (topic, count) in &sim.config().coordinator.topics {
             let wanted = facts.iter().any(|f| f.subscription.contains(topic));

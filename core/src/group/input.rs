@@ -2,6 +2,7 @@
 
 use super::assignor::Assignor;
 use super::config::MAX_MEMBERS;
+use crate::machine::model::Model;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
@@ -18,6 +19,9 @@ pub enum GroupInput {
         topics: BTreeSet<String>,
         #[serde(default)]
         instance_id: Option<String>,
+        /// The member model this process runs; absent: the group's (`config.model`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model: Option<Model>,
     },
     /// The member's application closes the consumer.
     CloseMember {

@@ -70,15 +70,15 @@ impl GroupLine {
             .members()
             .iter()
             .map(|m| {
-                let id = m.member.member_id();
+                let id = m.facts.member_id.as_str();
                 let server = coordinator.members().get(id);
                 MemberLine {
                     name: m.name.clone(),
                     alive: m.alive,
-                    state: m.member.state(),
+                    state: m.facts.state,
                     member_id: id.to_owned(),
-                    member_epoch: m.member.member_epoch(),
-                    assigned: m.member.assigned().clone(),
+                    member_epoch: m.facts.member_epoch,
+                    assigned: m.facts.assigned.clone(),
                     server_state: server.map(|s| s.state.as_str()),
                     server_epoch: server.map(|s| s.epoch),
                     target: coordinator.target().get(id).cloned(),

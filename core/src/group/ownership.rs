@@ -78,8 +78,8 @@ pub fn snapshot(
         }
     }
     for m in members.iter().filter(|m| m.alive) {
-        let record = coordinator.members().get(m.member.member_id());
-        for (t, p) in m.member.assigned().iter() {
+        let record = coordinator.members().get(&m.facts.member_id);
+        for (t, p) in m.facts.assigned.iter() {
             let holding = out.entry((t.to_owned(), p)).or_default();
             let counted = record
                 .is_some_and(|s| s.assigned.contains(t, p) || s.pending_revocation.contains(t, p));
@@ -121,7 +121,7 @@ pub fn snapshot(
             members.iter().find(|m| {
                 m.alive
                     && m.incarnation == p.incarnation
-                    && (m.member.member_id() == server.id || m.member.member_id().is_empty())
+                    && (m.facts.member_id == server.id || m.facts.member_id.is_empty())
             })
         });
         let Some(process) = process else {
@@ -132,14 +132,15 @@ pub fn snapshot(
         add(&server.pending_revocation, |h| &mut h.revoking, &name);
         // Meant for this member by the target, not in its hands yet: not released by its old
         // owner, or on its way in a response, or waiting for the member's next heartbeat.
-        let leaving = matches!(
-            process.member.state(),
-            StateName::Terminating | StateName::Terminated
-        );
+        let leaving = process.facts.finished
+            || matches!(
+                process.facts.state,
+                StateName::Terminating | StateName::PrepareLeaving | StateName::Leaving
+            );
         if !leaving {
             let missing = coordinator
                 .subscribed_target(&server.id)
-                .difference(process.member.assigned());
+                .difference(&process.facts.assigned);
             add(&missing, |h| &mut h.waiting, &name);
         }
     }

@@ -107,7 +107,7 @@ impl GroupSim {
             .iter()
             .enumerate()
             .filter(|(_, m)| m.alive)
-            .filter_map(|(i, m)| m.member.poll_timeout().map(|t| (t, Event::Tick(i))))
+            .filter_map(|(i, m)| m.facts.next_deadline.map(|t| (t, Event::Tick(i))))
             .min_by_key(|(t, _)| *t);
         let coordinator = self.coordinator.next_deadline().map(|t| (t, Event::Expire));
         [message, member, coordinator]

@@ -1,17 +1,21 @@
-//! A group on one virtual clock: seed-model members and the coordinator, with every heartbeat and
-//! response a message in flight that the schedule delivers after the latency — or holds, or drops,
-//! as the user says. Deterministic: events are ordered by time, then by a sequence number.
+//! A group on one virtual clock: members of any model (the seed design, the Java client,
+//! librdkafka) and the coordinator, with every heartbeat and response a message in flight that the
+//! schedule delivers after the latency — or holds, or drops, as the user says. Deterministic:
+//! events are ordered by time, then by a sequence number.
 
 use super::coordinator::Coordinator;
 use super::ownership::{self, History, Snapshot};
 use super::records::Reply;
 use super::schedule::{DropReason, Dropped, Message, MessageKind};
+use crate::machine::any::AnyMember;
+use crate::machine::facts::Facts;
+use crate::machine::model::Model;
+use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::effect::Effect;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::{Input, Outcome};
 use crate::protocol::time::Millis;
-use crate::seed::Member;
 use std::collections::BTreeMap;
 
 use super::config::GroupConfig;
@@ -24,11 +28,39 @@ pub struct SimMember {
     /// This process among every process the group has run (from 1): a process started later
     /// under the same name is another incarnation, and never gets this one's messages.
     pub incarnation: u64,
-    pub member: Member,
+    pub member: AnyMember,
+    /// The member's facts since its last input: read at every event of the schedule, so taken
+    /// once per input rather than at each read.
+    pub facts: Facts,
     pub alive: bool,
     pub held: bool,
     pub delay_callbacks: bool,
     pub inject: Option<ErrorCode>,
+}
+
+impl SimMember {
+    pub(super) fn new(name: String, incarnation: u64, member: AnyMember) -> Self {
+        SimMember {
+            name,
+            incarnation,
+            facts: member.facts(),
+            member,
+            alive: true,
+            held: false,
+            delay_callbacks: false,
+            inject: None,
+        }
+    }
+
+    /// Which model this member runs.
+    pub fn model(&self) -> Model {
+        self.member.model()
+    }
+
+    /// The process runs and its member has not finished (left and closed, or failed for good).
+    pub fn running(&self) -> bool {
+        self.alive && !self.facts.finished
+    }
 }
 
 /// The process whose request made the coordinator give out a member id.
@@ -161,10 +193,12 @@ impl GroupSim {
     /// Gives member `index` an input and carries out its effects.
     pub(super) fn feed(&mut self, index: usize, input: Input) -> Result<(), GroupRejected> {
         let now = self.now;
-        let effects = self.members[index]
+        let m = &mut self.members[index];
+        let effects = m
             .member
             .handle(now, &input)
             .map_err(GroupRejected::Member)?;
+        m.facts = m.member.facts();
         self.carry_out(index, effects);
         Ok(())
     }
@@ -182,8 +216,7 @@ impl GroupSim {
         self.observe();
         // Callbacks finish at once unless this member's are delayed.
         let m = &self.members[index];
-        if !m.delay_callbacks && (m.member.awaiting().is_some() || m.member.owed_to_abandoned() > 0)
-        {
+        if !m.delay_callbacks && (m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0) {
             let _ = self.feed(
                 index,
                 Input::Completed {

@@ -105,6 +105,7 @@ mod tests {
             name: name.to_owned(),
             topics: ["t".to_owned()].into(),
             instance_id: None,
+            model: None,
         }
     }
 

@@ -10,8 +10,8 @@
 //! ```
 //!
 //! The work is cut in slices ([`Hunt::run`]) so that a page can run it a few schedules at a time
-//! and show its progress. Group members are the seed design: a group of the Java client's or
-//! librdkafka's members is not built yet, so the hunt runs on the seed only.
+//! and show its progress. A hunt's members all run one model; the same seed gives the same
+//! schedules on every model.
 
 pub mod random;
 mod shrink;
@@ -21,6 +21,7 @@ pub use shrink::{shrink, Shrinker};
 
 use crate::group::hazard::{sightings, Hazard, Sighting};
 use crate::group::{GroupConfig, GroupInput, GroupSim, GroupStep, GroupTrace};
+use crate::machine::model::Model;
 use crate::protocol::time::Millis;
 use serde::Serialize;
 
@@ -109,18 +110,20 @@ pub struct Tally {
     pub first: Option<u64>,
 }
 
-/// A hunt under way: `seed`, and how many schedules it has run.
+/// A hunt under way: `seed`, the members' model, and how many schedules it has run.
 #[derive(Debug, Clone)]
 pub struct Hunt {
     pub seed: u64,
+    pub model: Model,
     pub done: u64,
     pub tallies: Vec<Tally>,
 }
 
 impl Hunt {
-    pub fn new(seed: u64) -> Hunt {
+    pub fn new(seed: u64, model: Model) -> Hunt {
         Hunt {
             seed,
+            model,
             done: 0,
             tallies: Hazard::ALL
                 .into_iter()
@@ -138,7 +141,7 @@ impl Hunt {
         for _ in 0..count {
             let index = self.done;
             let mut seen: Vec<Hazard> = Vec::new();
-            random::schedule(self.seed, index).run(|_, sightings| {
+            random::schedule(self.seed, index, self.model).run(|_, sightings| {
                 for s in sightings {
                     if !seen.contains(&s.hazard) {
                         seen.push(s.hazard);
@@ -159,7 +162,7 @@ impl Hunt {
     /// `hazard`'s first counterexample, shrunk: the schedule and the step where it shows.
     pub fn counterexample(&self, hazard: Hazard) -> Option<Counterexample> {
         let first = self.tallies.iter().find(|t| t.hazard == hazard)?.first?;
-        let schedule = shrink(&random::schedule(self.seed, first), hazard)?;
+        let schedule = shrink(&random::schedule(self.seed, first, self.model), hazard)?;
         let (step, sighting) = schedule.first(hazard)?;
         Some(Counterexample {
             hazard,

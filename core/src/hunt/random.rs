@@ -8,6 +8,7 @@
 
 use super::Schedule;
 use crate::group::{Assignor, GroupConfig, GroupInput};
+use crate::machine::model::Model;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
 use crate::protocol::time::Millis;
@@ -47,12 +48,14 @@ impl Rng {
 /// The names members get: a few, so that closes, kills and restarts meet the same member.
 pub const NAMES: [&str; 4] = ["A", "B", "C", "D"];
 
-/// Schedule `index` of the hunt seeded `seed`.
-pub fn schedule(seed: u64, index: u64) -> Schedule {
+/// Schedule `index` of the hunt seeded `seed`, its members running `model`: the same schedule
+/// for every model, so that what one model shows and another does not is the models' doing.
+pub fn schedule(seed: u64, index: u64, model: Model) -> Schedule {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut config = GroupConfig {
         latency_ms: 5 + rng.below(395),
         heartbeat_between_revoke_and_assign: rng.chance(2),
+        model,
         ..GroupConfig::default()
     };
     config.coordinator.assignor = rng.pick(&[Assignor::Uniform, Assignor::Range]);
@@ -87,6 +90,7 @@ fn input(rng: &mut Rng) -> GroupInput {
                 instance_id: rng.chance(5).then(|| format!("static-{name}")),
                 name,
                 topics: topics.iter().map(|t| (*t).to_owned()).collect(),
+                model: None,
             }
         }
         4 => GroupInput::CloseMember { name },

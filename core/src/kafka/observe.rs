@@ -215,6 +215,11 @@ impl Machine for KafkaMember {
             next_deadline: self.poll_timeout(),
             now: self.now(),
             local: Some(self.local_facts()),
+            // Closed and out of the group with nothing left to run, or failed for good.
+            finished: self.state() == StateName::Fatal
+                || (self.closed
+                    && self.state() == StateName::Unsubscribed
+                    && self.pending.is_empty()),
         }
     }
     fn model(&self) -> Model {

@@ -321,7 +321,13 @@ impl Machine for RdkMember {
             member_id: self.member_id.clone(),
             member_epoch: self.epoch,
             heartbeat_interval_ms: self.interval_ms,
-            subscription: self.subscription.clone(),
+            // Closed or unsubscribed (`F_SUBSCRIPTION` cleared): subscribed to nothing, though
+            // the topics are kept for a later subscribe.
+            subscription: if self.subscribed {
+                self.subscription.clone()
+            } else {
+                BTreeSet::new()
+            },
             assigned: self.assigned.clone(),
             in_flight: self.in_flight.front().copied(),
             remembered: None,
@@ -335,6 +341,7 @@ impl Machine for RdkMember {
             next_deadline: self.next_due(),
             now: self.now,
             local: None,
+            finished: self.fatal || self.state == StateName::Term,
         }
     }
     fn model(&self) -> Model {

@@ -71,6 +71,10 @@ pub struct Facts {
     pub now: Millis,
     /// The shipped client's local assignment; `None` for the seed.
     pub local: Option<LocalFacts>,
+    /// The member will do nothing more: it left and closed, or failed for good. A group may then
+    /// start another process under its name.
+    #[serde(skip)]
+    pub finished: bool,
 }
 
 /// How a model handles one input: into an [`Out`]. [`handle`] and [`handle_observed`] are the

@@ -56,6 +56,16 @@ impl Model {
         }
     }
 
+    /// How a simulated group names the member ids this model's clients make up for themselves
+    /// (a real client makes a UUID; a short id reads better on a chart).
+    pub fn id_prefix(self) -> &'static str {
+        match self {
+            Model::Seed => "m",
+            Model::Kafka => "j",
+            Model::Librdkafka => "r",
+        }
+    }
+
     /// The model's states, in diagram order.
     pub fn states(self) -> &'static [StateName] {
         match self {

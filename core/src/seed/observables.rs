@@ -117,6 +117,7 @@ impl Machine for Member {
             next_deadline: self.poll_timeout(),
             now: self.now(),
             local: None,
+            finished: self.state() == StateName::Terminated,
         }
     }
     fn model(&self) -> Model {

@@ -57,7 +57,7 @@ fn owners_at_end(timeline: &GroupTimeline) -> Vec<(String, usize)> {
         .members()
         .iter()
         .filter(|m| m.alive)
-        .map(|m| (m.name.clone(), m.member.assigned().len()))
+        .map(|m| (m.name.clone(), m.facts.assigned.len()))
         .collect()
 }
 

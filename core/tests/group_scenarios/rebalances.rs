@@ -190,7 +190,7 @@ fn a_member_joining_mid_revocation_waits_for_it_and_restarts_nothing() {
     );
     assert_eq!(a(&joined), a(&after(&timeline, 10_100)));
     assert_eq!(
-        joined.sim().members()[0].member.state(),
+        joined.sim().members()[0].facts.state,
         kip848_core::StateName::Assigning,
         "A is still reconciling when C joins"
     );

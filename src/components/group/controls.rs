@@ -13,6 +13,7 @@ use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
 use kip848_core::group::GroupTrace;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
+use kip848_core::Model;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -127,6 +128,13 @@ pub fn GroupControls() -> impl IntoView {
                 <button data-testid="group-load" on:click=move |_| load(false)>"Load"</button>
                 <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play guided"</button>
                 <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
+                <label>"Members run "
+                    <select data-testid="group-model" title="The member model of every member that does not name its own: the same schedule on other clients"
+                        prop:value=move || session.timeline.with(|t| t.trace().config.model.as_str())
+                        on:change=move |ev| if let Some(m) = Model::parse(&event_target_value(&ev)) { session.set_model(m) }>
+                        {Model::ALL.into_iter().map(|m| view! { <option value=m.as_str() title=m.summary()>{m.title()}</option> }).collect_view()}
+                    </select>
+                </label>
                 <label class="choice">
                     <input type="checkbox" data-testid="group-quiz-toggle" prop:checked=move || session.quiz.with(Option::is_some)
                         on:change=move |ev| session.quiz.set(event_target_checked(&ev).then(Default::default)) />

@@ -56,7 +56,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                         .members()
                         .iter()
                         .rev()
-                        .find(|m| m.member.member_id() == server.id)
+                        .find(|m| m.facts.member_id == server.id)
                         .map(|m| m.name.clone())
                         .or_else(|| server.instance_id.clone())
                         .unwrap_or_else(|| server.id.clone());

@@ -3,7 +3,7 @@
 
 use crate::group::{use_group_session, GroupSession};
 use kip848_core::group::{GroupInput, MemberCard, SimMember};
-use kip848_core::{ErrorCode, Outcome, PartitionSet, StateName};
+use kip848_core::{ErrorCode, Model, Outcome, PartitionSet};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 
@@ -61,6 +61,8 @@ fn MemberColumn(name: String) -> impl IntoView {
     };
     let alive = move || card.with(|c| c.as_ref().is_some_and(|c| c.running));
     let state = field(|c| c.state.as_str().to_owned());
+    let model = field(|c| c.model.title().to_owned());
+    let model_id = field(|c| c.model.as_str().to_owned());
     let status = field(|c| c.status.clone());
     let epoch = field(|c| c.member_epoch.to_string());
     let member_id = field(|c| c.member_id.clone());
@@ -95,8 +97,9 @@ fn MemberColumn(name: String) -> impl IntoView {
             <header class="member-card-head">
                 <h3>{name.clone()}</h3>
                 <span class="state-badge" data-state=state data-testid="member-state"
-                    title="The member's own state (the seed design's states); the coordinator's record of it is in the coordinator's table">{state}</span>
+                    title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{state}</span>
             </header>
+            <p class="member-model" data-testid="member-model" data-model=model_id>{model}</p>
             <p class="muted member-status" data-testid="member-status">{status}</p>
             <dl class="fields compact">
                 <dt>"Epoch"</dt><dd data-testid="card-epoch">{epoch}</dd>
@@ -157,7 +160,7 @@ fn AddMember() -> impl IntoView {
                 .sim()
                 .members()
                 .iter()
-                .filter(|m| m.alive && m.member.state() != StateName::Terminated)
+                .filter(|m| m.running())
                 .map(|m| m.name.as_str())
                 .collect();
             ["A", "B", "C", "D", "E", "F", "G", "H"]
@@ -182,6 +185,9 @@ fn AddMember() -> impl IntoView {
     let name = RwSignal::new(String::new());
     let topics = RwSignal::new(String::new());
     let instance = RwSignal::new(String::new());
+    // The group's model unless the user picks another for this member.
+    let group_model = move || session.timeline.with(|t| t.trace().config.model);
+    let model = RwSignal::new(None::<Model>);
     let add = move || {
         let name_text = name.get_untracked().trim().to_owned();
         let name_text = if name_text.is_empty() {
@@ -206,6 +212,7 @@ fn AddMember() -> impl IntoView {
             name: name_text,
             topics,
             instance_id: (!instance.is_empty()).then_some(instance),
+            model: model.get_untracked().filter(|m| *m != group_model()),
         });
         name.set(String::new());
     };
@@ -217,8 +224,22 @@ fn AddMember() -> impl IntoView {
                 prop:value=move || topics.get() on:input=move |ev| topics.set(event_target_value(&ev)) /></label>
             <label>"Instance id (static) " <input type="text" size="8" data-testid="add-instance"
                 prop:value=move || instance.get() on:input=move |ev| instance.set(event_target_value(&ev)) /></label>
+            <label>"Model " <select data-testid="add-model"
+                prop:value=move || model.get().unwrap_or_else(group_model).as_str()
+                on:change=move |ev| model.set(Model::parse(&event_target_value(&ev)))>
+                {Model::ALL.into_iter().map(|m| view! { <option value=m.as_str() title=m.summary()>{m.title()}</option> }).collect_view()}
+            </select></label>
             <button type="submit" class="primary" data-testid="add-member" disabled=session.readonly>"Add member"</button>
         </form>
+    }
+}
+
+/// A model's states while in a group, as its cards name them.
+fn card_states(model: Model) -> &'static str {
+    match model {
+        Model::Seed => "JOINING, JOINED, ASSIGNING, …",
+        Model::Kafka => "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
+        Model::Librdkafka => "init, wait-assign-call, steady, wait-unassign-call, …",
     }
 }
 
@@ -234,10 +255,29 @@ pub fn MemberColumns() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
+    // The words the cards use are their models' own: say which.
+    let vocabulary = move || {
+        let models: BTreeSet<Model> = session
+            .frame
+            .with(|f| f.members.iter().map(|c| c.model).collect());
+        let models = if models.is_empty() {
+            BTreeSet::from([session.timeline.with(|t| t.trace().config.model)])
+        } else {
+            models
+        };
+        let states: Vec<String> = models
+            .iter()
+            .map(|m| format!("{}: {}", m.title(), card_states(*m)))
+            .collect();
+        format!(
+            "Each card shows the member's own state machine ({}); the coordinator's table below shows what the coordinator records for it (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS). A card's state and the table's need not have the same name.",
+            states.join("; ")
+        )
+    };
     view! {
         <section class="panel group-members" aria-labelledby="group-members-title">
             <h2 id="group-members-title">"Members"</h2>
-            <p class="muted small" data-testid="vocabulary">"Each card shows the member's own state machine (the seed design's states: JOINED, ASSIGNING, …); the coordinator's table below shows what the coordinator records for it (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS). The same member is JOINED on its card and STABLE in the table."</p>
+            <p class="muted small" data-testid="vocabulary">{vocabulary}</p>
             {(!session.readonly).then(|| view! { <AddMember/> })}
             <div class="member-columns" data-testid="member-columns">
                 <For each=names key=|name| name.clone() let(name)>

@@ -17,7 +17,7 @@ fn current(sim: &kip848_core::group::GroupSim) -> (Vec<String>, Choice) {
     let mut names = Vec::new();
     let mut choice = Choice::new();
     for member in sim.members() {
-        let id = member.member.member_id();
+        let id = member.facts.member_id.as_str();
         if !coordinator.members().contains_key(id) {
             continue;
         }
