@@ -174,3 +174,36 @@ fn the_java_client_never_gives_away_a_partition_still_being_revoked_in_20000_sch
         .expect("tallied");
     assert!(stale.schedules > 0);
 }
+
+/// What the hunt found on librdkafka members (a next assignment the coordinator had replaced,
+/// taken anyway, so that a partition stayed unowned): fixed, its group trace shows no hazard of
+/// the kind, and the member ends owning what the coordinator counts for it.
+#[test]
+fn the_hunts_librdkafka_finding_stays_fixed() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/traces/group-findings/librdkafka-replaced-next-assignment.json"
+    );
+    let trace = GroupTrace::parse(&std::fs::read_to_string(path).expect("the finding"))
+        .expect("a group trace");
+    let schedule = Schedule {
+        config: trace.config.clone(),
+        steps: trace
+            .steps
+            .iter()
+            .map(|s| (s.at, s.input.clone()))
+            .collect(),
+    };
+    assert_eq!(schedule.first(Hazard::OrphanAfterCalm), None);
+    let timeline = GroupTimeline::from_trace(trace);
+    let sim = timeline.sim();
+    for m in sim.members().iter().filter(|m| m.running()) {
+        let counted = sim
+            .coordinator()
+            .members()
+            .get(&m.facts.member_id)
+            .map(|s| s.assigned.clone())
+            .unwrap_or_default();
+        assert_eq!(m.facts.assigned, counted, "{}", m.name);
+    }
+}

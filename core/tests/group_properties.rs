@@ -3,7 +3,7 @@
 //! owned by two members; member epochs never exceed the assignment epoch; no process ever takes
 //! a member id given to another (a message of a closed, killed or terminated process is never
 //! applied by a later process with its name); two live processes holding one partition are always
-//! drawn, a zombie with its true cause; and once the schedule stops disturbing the group, every
+//! drawn, a zombie with its true cause; no member's timer is left due after an input; and once the schedule stops disturbing the group, every
 //! live member reaches its target, which names only topics it subscribes to.
 
 use kip848_core::group::{
@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 #[path = "group_properties/checks.rs"]
 mod checks;
-use checks::{check_epochs, check_processes, check_zombies};
+use checks::{check_epochs, check_processes, check_timers, check_zombies};
 
 fn cases() -> ProptestConfig {
     let cases = std::env::var("GROUP_CASES")
@@ -140,6 +140,7 @@ fn run(config: GroupConfig, steps: &[(u64, GroupInput)]) -> Result<(), TestCaseE
         check_epochs(&sim)?;
         check_processes(&sim)?;
         check_zombies(&sim)?;
+        check_timers(&sim)?;
         last = *at;
     }
     // The schedule stops disturbing: release every hold, let every callback run.

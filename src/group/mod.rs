@@ -1,4 +1,4 @@
-//! Group mode: several seed-model members and an automatic coordinator on one timeline. The
+//! Group mode: several members (of any model) and an automatic coordinator on one timeline. The
 //! session holds a `GroupTimeline` (core); the components under `components::group` render it.
 
 pub mod persist;

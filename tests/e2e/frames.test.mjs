@@ -1,5 +1,5 @@
 // Step by step, for real: every position (each effect of each step) of every built-in scenario,
-// walked with the keyboard on both member models and in the group view, compared panel by panel
+// walked with the keyboard on both member models and in the group view on each model's members, compared panel by panel
 // with the frame the core computes for it (`kip848-replay --frames`). Plus the transport's
 // promises (one key, one effect; a pause that holds) and addresses that open what they name.
 import { test, before, after } from 'node:test';
@@ -133,7 +133,8 @@ function groupScreen(page) {
       caption: t('group-caption'),
       group_epoch: t('group-epoch'), assignment_epoch: t('assignment-epoch'),
       members: [...document.querySelectorAll('[data-testid="member-card"]')].map((card) => ({
-        name: card.dataset.member, state: t('member-state', card), epoch: t('card-epoch', card),
+        name: card.dataset.member, model: card.querySelector('[data-testid="member-model"]')?.dataset.model ?? null,
+        state: t('member-state', card), epoch: t('card-epoch', card),
         member_id: t('card-member-id', card),
         assigned: [...card.querySelectorAll('[data-testid="member-assigned"] .chip:not(.empty)')].map((c) => c.textContent).join(', ') || '{}',
       })),
@@ -146,17 +147,27 @@ function groupScreen(page) {
 function expectedGroup(f) {
   return {
     caption: f.caption, group_epoch: String(f.group_epoch), assignment_epoch: String(f.assignment_epoch),
-    members: f.members.map((m) => ({ name: m.name, state: m.state, epoch: String(m.member_epoch), member_id: m.member_id, assigned: setText(m.assigned) })),
+    members: f.members.map((m) => ({ name: m.name, model: m.model, state: m.state, epoch: String(m.member_epoch), member_id: m.member_id, assigned: setText(m.assigned) })),
     alarm: f.alarm[1],
     row: f.row_steps,
   };
 }
 
-test('every step of every group scenario: the chart, the columns, the table and the step list show one step', async () => {
+/** A group scenario's file with its members on `model`. */
+function groupFile(id, model) {
+  const trace = JSON.parse(readFileSync(join(ROOT, 'assets/group', `${id}.json`), 'utf8'));
+  trace.config = { ...(trace.config ?? {}), model };
+  const file = join(scratch, `group-${id}-${model}.json`);
+  writeFileSync(file, JSON.stringify(trace));
+  return file;
+}
+
+for (const model of ['seed', 'kafka', 'librdkafka']) test(`every step of every group scenario on ${model} members: the chart, the columns, the table and the step list show one step`, async () => {
   const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
   for (const id of GROUP_SCENARIOS) {
-    const expected = frames(join(ROOT, 'assets/group', `${id}.json`));
-    await page.goto(`${server.url}group.html?scenario=${id}`);
+    const expected = frames(groupFile(id, model));
+    // The seed design is the scenarios' own; the others come by the address's `model=`.
+    await page.goto(`${server.url}group.html?scenario=${id}${model === 'seed' ? '' : `&model=${model}`}`);
     await page.getByTestId('group-view').waitFor();
     await expectText(page, 'group-position', `Step 0 of ${expected.length - 1} · 0 ms`);
     for (const f of expected) {

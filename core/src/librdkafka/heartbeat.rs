@@ -185,10 +185,11 @@ impl RdkMember {
         self.send_full = false;
         self.send_subscription = false;
         if let Some(assignment) = &response.assignment {
+            // Every assignment received replaces the next one; one that is the assignment being
+            // reconciled (or the current one) leaves none, so an older next is not taken later
+            // (`rd_kafka_cgrp_handle_ConsumerGroupHeartbeat`).
             let against = self.target.as_ref().unwrap_or(&self.current);
-            if assignment != against {
-                self.next = Some(assignment.clone());
-            }
+            self.next = (assignment != against).then(|| assignment.clone());
         }
         if self.wait_ack && self.state == StateName::Steady {
             if answered == Some(Purpose::Acknowledge) {

@@ -248,6 +248,10 @@ impl RdkMember {
 
     /// The next heartbeat's due time, if one will go without another input.
     pub(crate) fn next_due(&self) -> Option<Millis> {
+        // Fenced while a callback runs: nothing goes out until it returns (see `serve`).
+        if self.wait_rejoin && self.rebalancing() {
+            return None;
+        }
         if let (Some(due), false) = (self.retry_due, self.fatal || self.state == StateName::Term) {
             return Some(due);
         }

@@ -104,3 +104,22 @@ pub fn check_epochs(sim: &GroupSim) -> Result<(), TestCaseError> {
     }
     Ok(())
 }
+
+/// After every input every member's timers are served: nothing it says is due is still due now
+/// (a timer that a tick cannot serve would make the schedule spin at one instant).
+pub fn check_timers(sim: &GroupSim) -> Result<(), TestCaseError> {
+    for m in sim.members().iter().filter(|m| m.running()) {
+        if let Some(due) = m.facts.next_deadline {
+            prop_assert!(
+                due > sim.now(),
+                "{} ({:?}, {}) says a timer is due at {:?}, at {:?} after the schedule ran",
+                m.name,
+                m.model(),
+                m.facts.state,
+                due,
+                sim.now()
+            );
+        }
+    }
+    Ok(())
+}
