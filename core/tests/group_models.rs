@@ -6,7 +6,7 @@
 
 use kip848_core::group::hazard::Hazard;
 use kip848_core::group::{GroupConfig, GroupInput, GroupSim, GroupTimeline, GroupTrace};
-use kip848_core::hunt::{Hunt, Schedule};
+use kip848_core::hunt::{on_model, Hunt, Schedule};
 use kip848_core::{Millis, Model, PartitionSet, StateName};
 
 fn add(name: &str, model: Option<Model>) -> GroupInput {
@@ -126,16 +126,19 @@ fn the_seeds_counterexample_on_java_client_members_shows_no_window() {
     );
     let trace = GroupTrace::parse(&std::fs::read_to_string(path).expect("the scenario"))
         .expect("a group trace");
-    let on = |model: Model| Schedule {
-        config: GroupConfig {
-            model,
-            ..trace.config.clone()
-        },
-        steps: trace
-            .steps
-            .iter()
-            .map(|s| (s.at, s.input.clone()))
-            .collect(),
+    // What the review view's hunt sets beside the counterexample.
+    let on = |model: Model| {
+        let other = on_model(&trace, model);
+        assert!(other.steps.iter().all(|s| s.note.is_none()));
+        assert_eq!(other.steps.len(), trace.steps.len());
+        Schedule {
+            config: other.config,
+            steps: other
+                .steps
+                .iter()
+                .map(|s| (s.at, s.input.clone()))
+                .collect(),
+        }
     };
     assert!(on(Model::Seed)
         .first(Hazard::ReleasedBeforeRevoked)

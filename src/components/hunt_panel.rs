@@ -8,7 +8,7 @@
 use kip848_core::group::hazard::{Allowed, Hazard};
 use kip848_core::group::GroupTrace;
 use kip848_core::hunt::summary::{order, Found, Row, Summary};
-use kip848_core::hunt::{random, Hunt, Shrinker, Tally};
+use kip848_core::hunt::{on_model, random, Hunt, Shrinker, Tally};
 use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -27,6 +27,8 @@ struct Example {
     members: usize,
     steps: usize,
     words: String,
+    /// The step the link opens at: the hazard's.
+    step: usize,
     /// The counterexample as a group share link, at the hazard's step.
     link: String,
     trace: GroupTrace,
@@ -202,6 +204,7 @@ impl HuntView {
                         members: schedule.members().len(),
                         steps: schedule.steps.len(),
                         words: sighting.words,
+                        step: step + 1,
                         link,
                         trace,
                     };
@@ -267,10 +270,18 @@ fn Beside(view: HuntView) -> impl IntoView {
     move || {
         view.beside.get().map(|(e, against)| {
             let frame = move |model: Model| {
+                // The found side is the counterexample itself; the other is its schedule on the
+                // other model's members, without the notes that were true of the first.
+                let link = if model == e.model {
+                    e.link.clone()
+                } else {
+                    encode_group(&SharedGroup {
+                        trace: on_model(&e.trace, model),
+                        step: e.step,
+                    })
+                };
                 let src = format!(
-                    "group.html?embed=1&readonly=1&model={}&hide=settings,steps,lanes,coordinator#{}",
-                    model.as_str(),
-                    e.link
+                    "group.html?embed=1&readonly=1&show=caption,hazards,chart,members,transport#{link}"
                 );
                 view! {
                     <figure class="beside-side">

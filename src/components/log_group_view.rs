@@ -27,6 +27,7 @@ fn lane_line(name: &str, title: String, lane: &[LaneSpan]) -> Line {
         name: name.to_owned(),
         title,
         testids: ("lane-row", "lane-span"),
+        hazard: None,
         bars: lane
             .iter()
             .map(|s| Bar {

@@ -82,6 +82,9 @@ test('a hunt of 1,000 schedules on each model\'s members: the core\'s tallies, n
   assert.deepEqual(await position('seed'), await position('kafka'), 'both sides at the hazard\'s step');
   await side('seed').locator('[data-testid=group-hazard][data-hazard=released_before_revoked]').waitFor();
   assert.equal(await side('kafka').locator('[data-testid=group-hazard][data-hazard=released_before_revoked]').count(), 0);
+  // The note that names the hazard is the seed side's alone.
+  assert.match(await side('seed').getByTestId('group-narration').textContent(), /Hazard — Released before revoked/);
+  assert.equal(await side('kafka').getByTestId('group-narration').count(), 0);
   assert.deepEqual(await side('kafka').getByTestId('member-model').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.model))]), ['kafka']);
   await page.getByTestId('hunt-beside-close').click();
   await seedCell.getByTestId('hunt-open').click();
@@ -109,6 +112,10 @@ test('the hunt\'s counterexample: every step shows the hazards the core sees the
     const shown = await page.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => [e.dataset.hazard, e.textContent]));
     assert.deepEqual(shown.map(([h]) => h), f.hazards.map((h) => h.hazard), `step ${f.step}`);
     for (const [[, words], h] of shown.map((s, j) => [s, f.hazards[j]])) assert.ok(words.endsWith(h.words), words);
+    // The chart marks the partitions each hazard is about, at this step.
+    const marked = await page.locator('[data-testid=chart-row][data-hazard]').evaluateAll((rows) => rows.map((r) => r.dataset.partition).sort());
+    const about = [...new Set(f.hazards.flatMap((h) => Object.entries(h.partitions).flatMap(([t, ps]) => ps.map((p) => `${t}-${p}`))))].sort();
+    assert.deepEqual(marked, about, `step ${f.step}: the chart's marks`);
     // Each member's card names the hazards it is part of.
     for (const m of f.members) {
       const badges = await page.locator(`[data-testid=member-card][data-member="${m.name}"] [data-testid=member-hazard]`).evaluateAll((els) => els.map((e) => e.dataset.hazard));

@@ -100,6 +100,22 @@ impl Schedule {
     }
 }
 
+/// A counterexample's group trace replayed on `model`'s members instead: the same inputs, at the
+/// same times, its notes dropped (they say what was seen on the model it was found on) and its
+/// title saying which members these are. What shows there is what the group view computes.
+pub fn on_model(trace: &GroupTrace, model: Model) -> GroupTrace {
+    let mut other = trace.clone();
+    other.config.model = model;
+    for step in &mut other.steps {
+        step.note = None;
+    }
+    other.title = trace
+        .title
+        .as_ref()
+        .map(|t| format!("{t}: the same schedule on {} members", model.title()));
+    other
+}
+
 /// A hazard's tally in a hunt.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Tally {

@@ -45,6 +45,7 @@ pub fn ownership_lines(rows: &[Row]) -> Vec<Line> {
                 name: shown,
                 testids: ("chart-row", "chart-span"),
                 bars,
+                hazard: None,
             }
         })
         .collect()
@@ -59,32 +60,33 @@ pub fn OwnershipChart() -> impl IntoView {
             (rows(sim.history(), sim.now()), sim.now().0)
         })
     });
-    let now_double = move || session.timeline.with(|t| t.sim().double_owned_now());
-    let ever = move || {
-        session
-            .timeline
-            .with(|t| t.sim().double_owned().to_string())
-    };
-    let alarm = move || {
-        let now = now_double();
-        if !now.is_empty() {
-            (
-                "now",
-                format!("Alarm: two owners at once: {}", now.join(", ")),
-            )
-        } else if ever() != "{}" {
-            (
-                "past",
-                format!("Two members owned {} at once earlier in this run.", ever()),
-            )
-        } else {
-            ("none", "No partition has had two owners.".to_owned())
-        }
-    };
+    // The alarm and the hazards are the frame's: the core's words for this step.
+    let alarm = move || session.frame.with(|f| f.alarm.clone());
+    let hazards = Memo::new(move |_| {
+        session.frame.with(|f| {
+            f.hazards
+                .iter()
+                .flat_map(|s| {
+                    s.partitions.iter().map(move |(t, p)| {
+                        (format!("{t}-{p}"), (s.hazard.as_str(), s.words.clone()))
+                    })
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     let svg = move || {
         let (rows, now) = chart.get();
+        let mut lines = ownership_lines(&rows);
+        hazards.with(|marks| {
+            for line in &mut lines {
+                line.hazard = marks
+                    .iter()
+                    .find(|(key, _)| *key == line.key)
+                    .map(|(_, h)| h.clone());
+            }
+        });
         time_chart(
-            ownership_lines(&rows),
+            lines,
             now,
             Signal::derive(move || chart.with(|c| c.1)),
             LEFT,

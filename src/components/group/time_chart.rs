@@ -29,6 +29,9 @@ pub struct Line {
     /// `data-testid` of the line and of its bars: `chart-row`/`chart-span`, `lane-row`/`lane-span`.
     pub testids: (&'static str, &'static str),
     pub bars: Vec<Bar>,
+    /// A hazard on this line at the cursor (its id, and what it is in words): the line is
+    /// marked where the reader looks for the partition.
+    pub hazard: Option<(&'static str, String)>,
 }
 
 /// A round tick spacing for a chart `end` ms long (about five ticks).
@@ -92,7 +95,12 @@ pub fn time_chart(
             } else {
                 line.name.clone()
             };
-            view! { <text x="4" y=y + 15 class="row-label" data-testid="row-label">{shown}<title>{line.title.clone()}</title></text> }
+            match &line.hazard {
+                Some((id, words)) => view! {
+                    <text x="4" y=y + 15 class="row-label hazard" data-testid="row-label" data-hazard=*id>{format!("⚠ {shown}")}<title>{format!("{} — hazard: {words}", line.title)}</title></text>
+                }.into_any(),
+                None => view! { <text x="4" y=y + 15 class="row-label" data-testid="row-label">{shown}<title>{line.title.clone()}</title></text> }.into_any(),
+            }
         })
         .collect_view();
     let rows = lines
@@ -129,8 +137,10 @@ pub fn time_chart(
                     }
                 })
                 .collect_view();
+            let hazard = line.hazard.map(|(id, _)| id);
             view! {
-                <g class="chart-row" data-testid=row_id data-partition=line.key>
+                <g class="chart-row" data-testid=row_id data-partition=line.key data-hazard=hazard>
+                    {hazard.map(|_| view! { <rect class="row-hazard" x=left y=y width=WIDTH - left height=ROW /> })}
                     <line class="row-rule" x1=left y1=y + ROW x2=WIDTH y2=y + ROW />
                     {bars}
                 </g>
