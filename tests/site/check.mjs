@@ -196,12 +196,26 @@ function describe(src) {
         to: number('to'),
         step: number('step'),
         show: (p.get('show') ?? '').split(',').filter(Boolean),
+        // `model=`: the scenario on another model's members (the member's model, the group's).
+        model: p.get('model'),
         flags: { embed: p.get('embed'), readonly: p.get('readonly'), theme: p.get('theme') },
     };
 }
 
 function scenarioFile(entry) {
     return entry.mode === 'group' ? `assets/group/${entry.scenario}.json` : `assets/scenarios/${entry.scenario}.json`;
+}
+
+/** The trace a live step replays: its scenario's file, or a copy on the model its address names. */
+function replayedFile(entry) {
+    const file = scenarioFile(entry);
+    if (!entry.model) return file;
+    const trace = JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+    if (entry.mode === 'group') trace.config = { ...(trace.config ?? {}), model: entry.model };
+    else trace.model = entry.model;
+    const copy = join(ROOT, 'target', `live-step-${entry.mode}-${entry.scenario}-${entry.model}.json`);
+    writeFileSync(copy, JSON.stringify(trace));
+    return copy;
 }
 
 const frameCache = new Map();
@@ -217,7 +231,7 @@ function frames(replay, file, flag) {
 
 /// What the live step shows, from the replay: the frame at the end of the step.
 function shown(replay, entry) {
-    const file = scenarioFile(entry);
+    const file = replayedFile(entry);
     if (entry.mode === 'member') {
         const frame = frames(replay, file, '--frames').find(
             (f) => f.cursor.step === entry.step && f.cursor.shown === f.effects,
@@ -263,7 +277,7 @@ export function writeEmbeds(replay) {
     for (const { chapter, steps } of chapterSources()) {
         for (const step of steps) {
             const d = describe(step.src);
-            const entry = { chapter, mode: d.mode, scenario: d.scenario, from: d.from, to: d.to, step: d.step, show: d.show, src: step.src, title: step.title, shows: step.shows };
+            const entry = { chapter, mode: d.mode, scenario: d.scenario, ...(d.model ? { model: d.model } : {}), from: d.from, to: d.to, step: d.step, show: d.show, src: step.src, title: step.title, shows: step.shows };
             entry.expect = shown(replay, entry);
             entries.push(entry);
         }
@@ -301,8 +315,8 @@ export function checkEmbeds(site, replay) {
             return;
         }
         const d = describe(plain);
-        for (const key of ['mode', 'scenario', 'from', 'to', 'step']) {
-            if (!same(d[key], entry[key])) problems.push(`${where}: ${key} is ${d[key]} in the address, ${entry[key]} in embeds.json`);
+        for (const key of ['mode', 'scenario', 'model', 'from', 'to', 'step']) {
+            if (!same(d[key] ?? null, entry[key] ?? null)) problems.push(`${where}: ${key} is ${d[key]} in the address, ${entry[key]} in embeds.json`);
         }
         if (!same(d.show, entry.show)) problems.push(`${where}: show= differs from embeds.json`);
         if (d.flags.embed !== '1' || d.flags.readonly !== '1' || d.flags.theme !== 'auto') problems.push(`${where}: needs embed=1, readonly=1, theme=auto`);
