@@ -66,7 +66,7 @@ test('changing the pair keeps the input, renames the sides and columns, and show
   assert.equal(await page.getByTestId('review-pair').inputValue(), 'seed-kafka');
   for (let i = 0; i < 6; i += 1) await page.keyboard.press('Shift+ArrowRight');
   await expectText(page, 'review-position', /^Step 6 of 12/);
-  assert.equal(await page.getByTestId('review-view').locator('input[type=checkbox]').count(), 4);
+  assert.equal(await page.getByTestId('review-view').locator('input[type=checkbox][data-testid^="review-align-"]').count(), 4);
   await page.getByTestId('review-pair').selectOption('kafka-librdkafka');
   await page.getByTestId('review-librdkafka').waitFor();
   await expectText(page, 'review-position', /^Step 6 of 12/);
@@ -74,7 +74,7 @@ test('changing the pair keeps the input, renames the sides and columns, and show
   const heads = await page.getByTestId('review-rows').locator('thead th').allTextContents();
   assert.deepEqual(heads, ['step', 'Java client', 'librdkafka', 'why they differ']);
   // Beside librdkafka only the commits switch applies; it removes librdkafka's own commit cause.
-  const boxes = page.getByTestId('review-view').locator('input[type=checkbox]');
+  const boxes = page.getByTestId('review-view').locator('input[type=checkbox][data-testid^="review-align-"]');
   assert.equal(await boxes.count(), 1);
   assert.equal(await page.locator('[data-cause="librdkafka_commits_itself"]').count(), 1);
   await page.getByTestId('review-align-auto_commit').check();
