@@ -126,17 +126,19 @@ live-tools:
 # each consumer's log followed on the librdkafka model; every join state, heartbeat and callback
 # must agree (tests/live/live.py). m_api_disabled is left out: its consumer never sends a
 # heartbeat (a librdkafka quirk the model does not have), so there is nothing to follow.
+# Where cargo put kip848-import (CARGO_TARGET_DIR moves it).
+IMPORT_BIN = $(or $(CARGO_TARGET_DIR),target)/debug/kip848-import
 LIVE_SCENARIOS := a_join_close,b_second_join,c_fenced,c2_unknown_member,d_retriable,e_fatal_authz,e2_fatal_unsupported_version,f_static_close,g_manual_target,h_empty_member,i_max_poll,j_session_timeout,k_unsubscribe,l_duplicate_instance
 test-live: live-tools
 	cargo build --locked -q -p kip848-core --bin kip848-import
-	$(LIVE_VENV)/bin/python tests/live/live.py --scenarios $(LIVE_SCENARIOS) --jobs 2 --out target/live/check
+	$(LIVE_VENV)/bin/python tests/live/live.py --scenarios $(LIVE_SCENARIOS) --jobs 2 --out target/live/check --import-bin $(IMPORT_BIN)
 
 # Random schedules (tests/live/schedules.py) checked the same way: make live SEED=1 COUNT=200.
 SEED ?= 1
 COUNT ?= 200
 live: live-tools
 	cargo build --locked -q -p kip848-core --bin kip848-import
-	$(LIVE_VENV)/bin/python tests/live/live.py --seed $(SEED) --count $(COUNT) --jobs 2 --out target/live/random
+	$(LIVE_VENV)/bin/python tests/live/live.py --seed $(SEED) --count $(COUNT) --jobs 2 --out target/live/random --import-bin $(IMPORT_BIN)
 
 # The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group
 # trace in target/hunt/.
