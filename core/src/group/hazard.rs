@@ -120,6 +120,9 @@ impl Hazard {
             // partitions it never fetched (`rd_kafka_cgrp_handle_assign_op` when terminating).
             (Hazard::ReleasedBeforeRevoked, Model::Librdkafka) => Yes,
             (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, _) => No,
+            // librdkafka waits for the running callback before it hands what is left to
+            // on_lost: no work is abandoned (`rd_kafka_cgrp_consumer_assignment_done`).
+            (Hazard::FencedDuringCallback, Model::Librdkafka) => No,
             // Every model finishes one reconciliation before the next, and can be fenced at any
             // time.
             (Hazard::StaleTarget | Hazard::FencedDuringCallback, _) => Yes,
