@@ -66,7 +66,13 @@ pub(super) fn request(message: &str) -> Option<Request<'_>> {
     let instance_id = quoted_after(message, "group instance id \"")
         .filter(|id| !matches!(*id, "NULL" | "(null)" | ""));
     let topics = quoted_after(message, "subscribed topics \"")
-        .map(|list| entries(list).into_iter().filter_map(|e| e.0).collect())
+        .map(|list| {
+            entries(list)
+                .into_iter()
+                .filter_map(|e| e.0)
+                .filter(|t| !t.is_empty())
+                .collect()
+        })
         .unwrap_or_default();
     Some(Request {
         member_id,
@@ -100,7 +106,11 @@ impl<'a> Reader<'a> {
             let topic = name
                 .or_else(|| self.names.get(id).map(String::as_str))
                 .unwrap_or(id);
-            if let Ok(p) = u32::try_from(partition) {
+            // A damaged line may lose the name: a partition of no topic is no partition.
+            let p = u32::try_from(partition)
+                .ok()
+                .filter(|p| i32::try_from(*p).is_ok());
+            if let (Some(p), false) = (p, topic.is_empty()) {
                 set.insert(topic, p);
             }
         }
