@@ -99,7 +99,10 @@ fn MemberColumn(name: String) -> impl IntoView {
                 <span class="state-badge" data-state=state data-testid="member-state"
                     title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{state}</span>
             </header>
-            <p class="member-model" data-testid="member-model" data-model=model_id>{model}</p>
+            // Named on screen where it tells something: beside another client, or a client that is
+            // not the seed design (the group view's default). Always there for assistive tech.
+            <p class="member-model" data-testid="member-model" data-model=model_id
+                class:visually-hidden=move || session.frame.with(|f| f.members.iter().all(|c| c.model == Model::Seed))>{model}</p>
             <p class="muted member-status" data-testid="member-status">{status}</p>
             <dl class="fields compact">
                 <dt>"Epoch"</dt><dd data-testid="card-epoch">{epoch}</dd>
