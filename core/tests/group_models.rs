@@ -131,14 +131,7 @@ fn the_seeds_counterexample_on_java_client_members_shows_no_window() {
         let other = on_model(&trace, model);
         assert!(other.steps.iter().all(|s| s.note.is_none()));
         assert_eq!(other.steps.len(), trace.steps.len());
-        Schedule {
-            config: other.config,
-            steps: other
-                .steps
-                .iter()
-                .map(|s| (s.at, s.input.clone()))
-                .collect(),
-        }
+        Schedule::of(&other)
     };
     assert!(on(Model::Seed)
         .first(Hazard::ReleasedBeforeRevoked)
@@ -189,14 +182,7 @@ fn the_hunts_librdkafka_finding_stays_fixed() {
     );
     let trace = GroupTrace::parse(&std::fs::read_to_string(path).expect("the finding"))
         .expect("a group trace");
-    let schedule = Schedule {
-        config: trace.config.clone(),
-        steps: trace
-            .steps
-            .iter()
-            .map(|s| (s.at, s.input.clone()))
-            .collect(),
-    };
+    let schedule = Schedule::of(&trace);
     assert_eq!(schedule.first(Hazard::OrphanAfterCalm), None);
     let timeline = GroupTimeline::from_trace(trace);
     let sim = timeline.sim();

@@ -146,11 +146,6 @@ fn common(a: &PartitionSet, b: &PartitionSet) -> PartitionSet {
     a.difference(&a.difference(b))
 }
 
-/// A member that is running: alive and not terminated.
-fn live(m: &SimMember) -> bool {
-    m.running()
-}
-
 /// The partitions a member is revoking right now: those of the commit or onPartitionsRevoked it
 /// waits on.
 fn revoking(m: &SimMember) -> PartitionSet {
@@ -172,7 +167,7 @@ fn revoking(m: &SimMember) -> PartitionSet {
 /// that was not time passing was applied.
 pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
     let mut out = Vec::new();
-    let members: Vec<&SimMember> = sim.members().iter().filter(|m| live(m)).collect();
+    let members: Vec<&SimMember> = sim.members().iter().filter(|m| m.running()).collect();
     let facts: Vec<&Facts> = members.iter().map(|m| &m.facts).collect();
     let double = sim.double_owned_now();
     if !double.is_empty() {

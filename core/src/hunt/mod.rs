@@ -33,6 +33,18 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// A group trace's configuration and inputs, as a schedule to run again.
+    pub fn of(trace: &GroupTrace) -> Schedule {
+        Schedule {
+            config: trace.config.clone(),
+            steps: trace
+                .steps
+                .iter()
+                .map(|s| (s.at, s.input.clone()))
+                .collect(),
+        }
+    }
+
     /// The members the schedule names.
     pub fn members(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
