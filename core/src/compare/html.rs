@@ -12,7 +12,7 @@ use crate::session::trace::Trace;
 use std::fmt::Write;
 
 /// Text safe inside HTML.
-pub(crate) fn escape(text: &str) -> String {
+fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -3,7 +3,6 @@
 //! review. The hazards the models disagree on come first: what a reviewer reads first.
 
 use super::Tally;
-use crate::compare::html::escape;
 use crate::group::hazard::{Allowed, Hazard};
 use crate::group::GroupTrace;
 use crate::machine::model::Model;
@@ -55,6 +54,13 @@ pub fn order(tallies: &[(Model, &[Tally])]) -> Vec<Hazard> {
 
 fn same<T: PartialEq>(all: &[T]) -> bool {
     all.windows(2).all(|w| w[0] == w[1])
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Whether `model`'s design allows `hazard`, in words.
