@@ -2,7 +2,8 @@
 //! out again once the session they hold has changed. Nothing read from the address is trusted: a
 //! damaged link gives a message and the session stays.
 
-use crate::context::{Notice, Session, MAX_SPEED};
+use crate::context::{Notice, Session};
+use crate::playback::MAX_SPEED;
 use kip848_core::session::link::{
     decode_member_link, encode, LinkError, MemberLink, Shared, View, MAX_LINK_CHARS,
 };
@@ -134,8 +135,8 @@ pub fn fragment(session: Session) -> String {
         trace: t.trace().clone(),
         step: t.cursor(),
         view: View {
-            speed: session.speed.get_untracked().clamp(-2, MAX_SPEED),
-            guided: session.guided.get_untracked(),
+            speed: session.transport.speed.get_untracked().clamp(-2, MAX_SPEED),
+            guided: session.transport.guided.get_untracked(),
             scenario: session.scenario.get_untracked(),
             lesson: session.teaching.lesson.get_untracked(),
             quiz: session.teaching.quiz.with_untracked(Option::is_some),

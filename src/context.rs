@@ -3,6 +3,7 @@
 //! panels draw is the core's [`Frame`] for the cursor, nothing else.
 
 use crate::embed::Embed;
+use crate::playback::{Playback, Transport, MAX_SPEED};
 use kip848_core::screen::composer::{default_draft, Draft};
 use kip848_core::session::link::Shared;
 use kip848_core::session::timeline::StepResult;
@@ -22,37 +23,6 @@ pub enum Notice {
     Error(String),
 }
 
-/// What the transport is doing, in the member view and the group view alike. Playback only moves
-/// the cursor, so pausing stops everything.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Playback {
-    Paused,
-    /// Revealing the rest of the current step (after an action), then pausing.
-    Step,
-    /// Playing on, step after step (pausing on notes in guided mode).
-    Play,
-}
-
-impl Playback {
-    /// Playing on, or paused.
-    pub fn playing_if(play: bool) -> Playback {
-        if play {
-            Playback::Play
-        } else {
-            Playback::Paused
-        }
-    }
-
-    pub fn is_playing(self) -> bool {
-        self != Playback::Paused
-    }
-
-    /// What the play/pause button makes of it.
-    pub fn toggled(self) -> Playback {
-        Playback::playing_if(!self.is_playing())
-    }
-}
-
 /// The member session: the timeline, the frame of its cursor and the transport that moves it,
 /// with the page's narrower parts beside it. `Copy` handles, provided once by the page; each part
 /// is also provided on its own, so a panel that only opens a dialog takes [`Dialogs`], not this.
@@ -62,11 +32,8 @@ pub struct Session {
     /// How many effects of the current step (the timeline's cursor) are shown: always a
     /// normal position (`Cursor::normal`).
     pub shown: RwSignal<usize>,
-    pub playback: RwSignal<Playback>,
-    /// Guided mode: playback pauses on every narrated step.
-    pub guided: RwSignal<bool>,
-    /// Playback speed as a power of two: -2 is ¼×, 0 is 1×, 3 is 8×.
-    pub speed: RwSignal<i32>,
+    /// Whether and how it plays, and an embed's step range.
+    pub transport: Transport,
     pub draft: RwSignal<Draft>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
@@ -143,9 +110,7 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
     let session = Session {
         timeline,
         shown,
-        playback: RwSignal::new(Playback::Paused),
-        guided: RwSignal::new(false),
-        speed: RwSignal::new(0),
+        transport: Transport::new(embed.range),
         draft: RwSignal::new(draft),
         scenario: RwSignal::new(None),
         frame,
@@ -225,10 +190,10 @@ impl Session {
                 let count = effects.len();
                 if self.animates() && count > 1 {
                     self.shown.set(1);
-                    self.playback.set(Playback::Step);
+                    self.transport.playback.set(Playback::Step);
                 } else {
                     self.shown.set(count);
-                    self.playback.set(Playback::Paused);
+                    self.transport.pause();
                 }
                 self.reset_draft();
             }
@@ -241,7 +206,7 @@ impl Session {
             let mut timeline = forked.before;
             timeline.seek(forked.at);
             self.shown.set(timeline.effect_count(forked.at));
-            self.playback.set(Playback::Paused);
+            self.transport.pause();
             self.timeline.set(timeline);
             self.forked.set(None);
             self.dialogs.notice.set(None);
@@ -257,7 +222,7 @@ impl Session {
 
     /// Whether effects are revealed one at a time (not at the fastest speed).
     pub fn animates(&self) -> bool {
-        self.speed.get_untracked() < MAX_SPEED
+        self.transport.animates()
     }
 
     /// The drafted answer goes back to "bump epoch, keep assignment" for the member at the cursor.
@@ -268,7 +233,7 @@ impl Session {
 
     /// `cursor` inside the embed's step range, if any.
     pub fn clamp(&self, cursor: usize) -> usize {
-        self.embed.with_value(|e| e.clamp(cursor))
+        self.transport.clamp(cursor)
     }
 
     /// Whether the session may be changed (not in a read-only embed).
@@ -284,7 +249,7 @@ impl Session {
         if at_start {
             timeline.seek(0);
         }
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         self.shown.set(timeline.effect_count(timeline.cursor()));
         self.timeline.set(timeline);
         self.imports.imported.set(None);
@@ -296,8 +261,10 @@ impl Session {
     /// Opens a shared session (a link): its trace at its step, with its view options.
     pub fn open_shared(&self, shared: Shared) {
         self.load(shared.trace, true);
-        self.speed.set(shared.view.speed.clamp(-2, MAX_SPEED));
-        self.guided.set(shared.view.guided);
+        self.transport
+            .speed
+            .set(shared.view.speed.clamp(-2, MAX_SPEED));
+        self.transport.guided.set(shared.view.guided);
         self.scenario.set(shared.view.scenario);
         self.teaching.lesson.set(shared.view.lesson);
         if shared.view.quiz {
@@ -317,7 +284,7 @@ impl Session {
         trace.model = model;
         let mut timeline = Timeline::from_trace(trace);
         timeline.seek(cursor);
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         self.shown.set(timeline.effect_count(cursor));
         self.timeline.set(timeline);
         self.reset_draft();
@@ -348,6 +315,3 @@ impl Session {
         )));
     }
 }
-
-/// The fastest speed: effects are shown all at once.
-pub const MAX_SPEED: i32 = 4;

@@ -284,14 +284,6 @@ impl Embed {
         }
     }
 
-    /// `cursor` kept inside the step range, if one is set.
-    pub fn clamp(&self, cursor: usize) -> usize {
-        match self.range {
-            Some((from, to)) => cursor.clamp(from.min(to), to.max(from)),
-            None => cursor,
-        }
-    }
-
     /// The query string that produces these options (for the embed dialog).
     pub fn query(&self) -> String {
         let mut parts = vec!["embed=1".to_owned()];

@@ -2,7 +2,8 @@
 //! narrated step (effect by effect, at the chosen speed); Back goes to the end of the previous
 //! note's step — a true step back. The positions come from `kip848_core::lesson`.
 
-use crate::context::{Playback, Session};
+use crate::context::Session;
+use crate::playback::Playback;
 use kip848_core::teaching::lesson::{back_from, lesson_at, noted_steps, Lesson};
 use kip848_core::Timeline;
 use leptos::prelude::*;
@@ -35,9 +36,9 @@ impl Session {
         {
             return;
         }
-        self.guided.set(true);
-        if self.playback.get_untracked() == Playback::Paused {
-            self.playback.set(Playback::Play);
+        self.transport.guided.set(true);
+        if self.transport.playback.get_untracked() == Playback::Paused {
+            self.transport.playback.set(Playback::Play);
         }
     }
 

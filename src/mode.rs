@@ -3,13 +3,13 @@
 //! first session.
 
 use crate::address::{self, Mode};
-use crate::context::Playback;
 use crate::context::{Notice, Session};
 use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
 use crate::keys::typing;
+use crate::playback::Playback;
 use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -54,7 +54,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         }
     }
     match ev.key().as_str() {
-        " " if !on_control => group.playback.update(|p| *p = p.toggled()),
+        " " if !on_control => group.transport.playback.update(|p| *p = p.toggled()),
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
         "ArrowRight" if !on_control => group.seek(cursor + 1),
         "n" => group.next_event(),
@@ -143,7 +143,7 @@ pub fn open_link_on(view: Mode) {
 /// names, else the saved group session or the first scenario (an embed never reads the save).
 pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
     let group = provide_group_session(Default::default(), embed.readonly);
-    group.range.set_value(embed.range);
+    group.transport.range.set_value(embed.range);
     let from_link = link.is_some();
     let named = embed.scenario.as_deref();
     if let Some(shared) = link {
@@ -194,7 +194,10 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
     if embed.quiz {
         group.quiz.set(Some(Default::default()));
     }
-    group.playback.set(Playback::playing_if(embed.autoplay));
+    group
+        .transport
+        .playback
+        .set(Playback::playing_if(embed.autoplay));
     // An embed never touches the autosave.
     if !embed.embedded {
         group_persist::autosave(group);

@@ -166,8 +166,8 @@ pub fn autosave(session: Session) {
     });
     Effect::new(move |previous: Option<()>| {
         session.timeline.track();
-        session.speed.track();
-        session.guided.track();
+        session.transport.speed.track();
+        session.transport.guided.track();
         session.scenario.track();
         session.teaching.lesson.track();
         if previous.is_some() {

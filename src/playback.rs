@@ -2,10 +2,90 @@
 //! reveals the rest of a step after an action) it moves the cursor one beat at a time. Paused, it
 //! does nothing and no timer is scheduled; nor while the tab is hidden.
 
-use crate::context::{Playback, Session, MAX_SPEED};
 use gloo_timers::callback::Timeout;
-use kip848_core::Cursor;
 use leptos::prelude::*;
+
+/// The fastest speed: effects are shown all at once.
+pub const MAX_SPEED: i32 = 4;
+
+/// What the transport is doing, in the member view and the group view alike. Playback only moves
+/// the cursor, so pausing stops everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playback {
+    Paused,
+    /// Revealing the rest of the current step (after an action), then pausing.
+    Step,
+    /// Playing on, step after step (pausing on notes in guided mode).
+    Play,
+}
+
+impl Playback {
+    /// Playing on, or paused.
+    pub fn playing_if(play: bool) -> Playback {
+        if play {
+            Playback::Play
+        } else {
+            Playback::Paused
+        }
+    }
+
+    pub fn is_playing(self) -> bool {
+        self != Playback::Paused
+    }
+
+    /// What the play/pause button makes of it.
+    pub fn toggled(self) -> Playback {
+        Playback::playing_if(!self.is_playing())
+    }
+}
+
+/// The transport, one shape for the member's session and the group's: whether and how it plays,
+/// and the step range an embed keeps every move inside. The cursor it moves is the timeline's.
+#[derive(Clone, Copy)]
+pub struct Transport {
+    pub playback: RwSignal<Playback>,
+    /// Guided play: playback pauses on every narrated step (in the group view a run of "time
+    /// passes" is one beat).
+    pub guided: RwSignal<bool>,
+    /// Playback speed as a power of two: -2 is ¼×, 0 is 1×, `MAX_SPEED` shows whole steps.
+    pub speed: RwSignal<i32>,
+    /// An embed's step range (`from`, `to`, either order): every move stays inside it.
+    pub range: StoredValue<Option<(usize, usize)>>,
+}
+
+impl Transport {
+    /// Paused, at 1×, not guided, inside `range`.
+    pub fn new(range: Option<(usize, usize)>) -> Transport {
+        Transport {
+            playback: RwSignal::new(Playback::Paused),
+            guided: RwSignal::new(false),
+            speed: RwSignal::new(0),
+            range: StoredValue::new(range),
+        }
+    }
+
+    pub fn pause(self) {
+        self.playback.set(Playback::Paused);
+    }
+
+    /// Whether it plays (or reveals a step), not tracked.
+    pub fn is_playing(self) -> bool {
+        self.playback.get_untracked().is_playing()
+    }
+
+    /// Whether effects are revealed one at a time (not at the fastest speed).
+    pub fn animates(self) -> bool {
+        self.speed.get_untracked() < MAX_SPEED
+    }
+
+    /// `cursor` inside the range, if one is set.
+    pub fn clamp(self, cursor: usize) -> usize {
+        match self.range.get_value() {
+            Some((from, to)) => cursor.clamp(from.min(to), to.max(from)),
+            None => cursor,
+        }
+    }
+}
 
 /// Milliseconds between two revealed effects at ¼×; each speed step halves it (800 ms at 1×).
 const SLOWEST_DELAY_MS: u32 = 3200;
@@ -37,9 +117,10 @@ pub fn follow_speed(speed: RwSignal<i32>) {
     });
 }
 
-/// What the one playback driver moves: the member's session and the group's.
-pub trait Transport: Copy + 'static {
-    fn speed(self) -> RwSignal<i32>;
+/// What the one playback driver moves: the member's session and the group's, each through its
+/// [`Transport`].
+pub trait Driven: Copy + 'static {
+    fn transport(self) -> Transport;
     /// Whether it plays, read so that any move of its cursor schedules the next beat.
     fn playing_tracked(self) -> bool;
     /// One beat forward (and a pause where the beat says so).
@@ -48,8 +129,9 @@ pub trait Transport: Copy + 'static {
 
 /// Starts the playback driver of `transport`; it lives as long as the calling component. No timer
 /// is scheduled while paused or while the tab is hidden.
-pub fn drive<T: Transport>(transport: T) {
-    follow_speed(transport.speed());
+pub fn drive<T: Driven>(driven: T) {
+    let transport = driven.transport();
+    follow_speed(transport.speed);
     let visible = RwSignal::new(!document().hidden());
     let listener = window_event_listener(leptos::ev::visibilitychange, move |_| {
         visible.set(!document().hidden());
@@ -57,63 +139,13 @@ pub fn drive<T: Transport>(transport: T) {
     on_cleanup(move || listener.remove());
     let timer = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
-        let playing = transport.playing_tracked();
-        let speed = transport.speed().get();
+        let playing = driven.playing_tracked();
+        let speed = transport.speed.get();
         // Dropping a gloo Timeout cancels it.
         timer.set_value(None);
         if !visible.get() || !playing {
             return;
         }
-        timer.set_value(Some(Timeout::new(delay_ms(speed), move || {
-            transport.beat()
-        })));
+        timer.set_value(Some(Timeout::new(delay_ms(speed), move || driven.beat())));
     });
-}
-
-impl Transport for Session {
-    fn speed(self) -> RwSignal<i32> {
-        self.speed
-    }
-    fn playing_tracked(self) -> bool {
-        self.shown.track();
-        self.timeline.track();
-        self.playback.get() != Playback::Paused
-    }
-    fn beat(self) {
-        advance(self)
-    }
-}
-
-/// One beat: the next effect (the next whole input at the fastest speed); then pause at the end
-/// of the session, at the end of a revealed step, or on a note in guided mode.
-fn advance(session: Session) {
-    let mode = session.playback.get_untracked();
-    if mode == Playback::Paused {
-        return;
-    }
-    let here = session.cursor();
-    let instant = session.speed.get_untracked() >= MAX_SPEED;
-    let next = session.timeline.with_untracked(|t| {
-        if instant {
-            here.next_input(t)
-        } else {
-            here.next_effect(t)
-        }
-    });
-    session.go(next);
-    let there = session.cursor();
-    let (step_end, narrated, last) = session.timeline.with_untracked(|t| {
-        (
-            there.at_step_end(t),
-            t.note().is_some(),
-            Cursor::end_of(t, session.clamp(t.len())),
-        )
-    });
-    let pause = there == here
-        || there >= last
-        || (step_end && mode == Playback::Step)
-        || (step_end && narrated && session.guided.get_untracked());
-    if pause {
-        session.playback.set(Playback::Paused);
-    }
 }

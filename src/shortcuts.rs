@@ -1,7 +1,8 @@
 //! Every action's keyboard shortcut, in one table: the key handler and the help dialog both read
 //! it, so they cannot drift apart.
 
-use crate::context::{Playback, Session};
+use crate::context::Session;
+use crate::playback::Playback;
 use kip848_core::screen::hint::{next, Next};
 use kip848_core::{Cursor, Input, Outcome};
 use leptos::prelude::*;
@@ -215,11 +216,12 @@ pub fn run(session: Session, action: Action) {
         Action::StepInputBack => session.step_input_back(),
         Action::ToStart => session.seek(0),
         Action::ToEnd => session.seek(usize::MAX),
-        Action::Slower => session.speed.update(|s| *s = (*s - 1).max(-2)),
+        Action::Slower => session.transport.speed.update(|s| *s = (*s - 1).max(-2)),
         Action::Faster => session
+            .transport
             .speed
-            .update(|s| *s = (*s + 1).min(crate::context::MAX_SPEED)),
-        Action::Guided => session.guided.update(|g| *g = !*g),
+            .update(|s| *s = (*s + 1).min(crate::playback::MAX_SPEED)),
+        Action::Guided => session.transport.guided.update(|g| *g = !*g),
         Action::Help => session.dialogs.help_open.update(|h| *h = !*h),
         Action::Poll => session.act(session.next_at(), Input::Poll),
         Action::Welcome => {
@@ -242,8 +244,8 @@ pub fn run(session: Session, action: Action) {
 
 /// Play from the cursor (from the start if at the end), or pause where it is.
 pub fn toggle_play(session: Session) {
-    if session.playback.get_untracked() != Playback::Paused {
-        session.playback.set(Playback::Paused);
+    if session.transport.playback.get_untracked() != Playback::Paused {
+        session.transport.playback.set(Playback::Paused);
         return;
     }
     let (_, len, _) = session.position();
@@ -253,5 +255,5 @@ pub fn toggle_play(session: Session) {
     if at_end && len > 0 {
         session.seek(session.clamp(0));
     }
-    session.playback.set(Playback::Play);
+    session.transport.playback.set(Playback::Play);
 }

@@ -2,7 +2,8 @@
 //! input, either way, or a whole step), kept inside an embed's step range. A move by the user
 //! pauses playback; playback itself moves with [`Session::go`].
 
-use crate::context::{Playback, Session};
+use crate::context::Session;
+use crate::playback::{Driven, Playback, Transport};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
 
@@ -49,7 +50,7 @@ impl Session {
 
     /// A move by the user: pause, then go where `to` says from here.
     fn move_by(&self, to: impl FnOnce(Cursor, &Timeline) -> Cursor) {
-        self.playback.set(Playback::Paused);
+        self.transport.playback.set(Playback::Paused);
         let here = self.cursor();
         let there = self.timeline.with_untracked(|t| to(here, t));
         self.go(there);
@@ -88,5 +89,55 @@ impl Session {
     pub fn position(&self) -> (usize, usize, usize) {
         let (cursor, len) = self.timeline.with_untracked(|t| (t.cursor(), t.len()));
         (cursor, len, self.shown.get_untracked())
+    }
+}
+
+/// The member's session under the playback driver: a beat reveals the next effect.
+impl Driven for Session {
+    fn transport(self) -> Transport {
+        self.transport
+    }
+    fn playing_tracked(self) -> bool {
+        self.shown.track();
+        self.timeline.track();
+        self.transport.playback.get() != Playback::Paused
+    }
+    fn beat(self) {
+        advance(self)
+    }
+}
+
+/// One beat: the next effect (the next whole input at the fastest speed); then pause at the end
+/// of the session, at the end of a revealed step, or on a note in guided mode.
+fn advance(session: Session) {
+    let transport = session.transport;
+    let mode = transport.playback.get_untracked();
+    if mode == Playback::Paused {
+        return;
+    }
+    let here = session.cursor();
+    let instant = !transport.animates();
+    let next = session.timeline.with_untracked(|t| {
+        if instant {
+            here.next_input(t)
+        } else {
+            here.next_effect(t)
+        }
+    });
+    session.go(next);
+    let there = session.cursor();
+    let (step_end, narrated, last) = session.timeline.with_untracked(|t| {
+        (
+            there.at_step_end(t),
+            t.note().is_some(),
+            Cursor::end_of(t, transport.clamp(t.len())),
+        )
+    });
+    let pause = there == here
+        || there >= last
+        || (step_end && mode == Playback::Step)
+        || (step_end && narrated && transport.guided.get_untracked());
+    if pause {
+        transport.pause();
     }
 }

@@ -3,7 +3,8 @@
 //! handed to the transport, so Space plays.
 
 use crate::components::source_links::SourceList;
-use crate::context::{use_session, Playback, Session};
+use crate::context::{use_session, Session};
+use crate::playback::Playback;
 use crate::scenarios::open_scenario;
 use crate::scenarios::titles;
 use leptos::prelude::*;
@@ -55,9 +56,12 @@ pub fn ScenarioPanel() -> impl IntoView {
         } else if !open_scenario(session, &id) {
             return;
         }
-        session.guided.set(guided || session.guided.get_untracked());
+        session
+            .transport
+            .guided
+            .set(guided || session.transport.guided.get_untracked());
         if guided {
-            session.playback.set(Playback::Play);
+            session.transport.playback.set(Playback::Play);
         }
         focus_transport();
     };
@@ -104,10 +108,10 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <blockquote class="narration" data-testid="narration">{note}</blockquote>
             </Show>
             // Guided play pauses on every note (outside a lesson, which has its own): Continue goes on.
-            <Show when=move || session.guided.get() && !session.teaching.lesson.get()
-                && session.playback.get() == crate::context::Playback::Paused && note().is_some()
+            <Show when=move || session.transport.guided.get() && !session.teaching.lesson.get()
+                && session.transport.playback.get() == crate::playback::Playback::Paused && note().is_some()
                 && session.timeline.with(|t| t.cursor() < t.len())>
-                <button class="primary" data-testid="guided-continue" on:click=move |_| session.playback.set(crate::context::Playback::Play)>"Continue ▶"</button>
+                <button class="primary" data-testid="guided-continue" on:click=move |_| session.transport.playback.set(crate::playback::Playback::Play)>"Continue ▶"</button>
             </Show>
         </section>
     }

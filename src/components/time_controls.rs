@@ -1,7 +1,8 @@
 //! Time controls: step an effect or an input either way, play and pause with a speed on a log
 //! scale, and a scrubber over the whole timeline.
 
-use crate::context::{use_session, Playback, MAX_SPEED};
+use crate::context::use_session;
+use crate::playback::{Playback, MAX_SPEED};
 use crate::shortcuts::{run, shortcut_of, Action};
 use leptos::prelude::*;
 
@@ -33,7 +34,7 @@ pub fn TimeControls() -> impl IntoView {
                 aria-keyshortcuts=shortcut_of(action) on:click=move |_| run(session, action)>{text}</button>
         }
     };
-    let playing = move || session.playback.get() != Playback::Paused;
+    let playing = move || session.transport.playback.get() != Playback::Paused;
     view! {
         <section class="panel time-controls" id="time-controls" aria-label="Time controls">
             <div class="row transport-row">
@@ -49,19 +50,19 @@ pub fn TimeControls() -> impl IntoView {
                 <label class="speed">
                     "Speed "
                     <input type="range" min="-2" max=MAX_SPEED step="1" data-testid="speed"
-                        aria-valuetext=move || speed_label(session.speed.get())
-                        prop:value=move || session.speed.get().to_string()
+                        aria-valuetext=move || speed_label(session.transport.speed.get())
+                        prop:value=move || session.transport.speed.get().to_string()
                         on:input=move |ev| {
                             if let Ok(s) = event_target_value(&ev).parse::<i32>() {
-                                session.speed.set(s.clamp(-2, MAX_SPEED));
+                                session.transport.speed.set(s.clamp(-2, MAX_SPEED));
                             }
                         } />
-                    <output data-testid="speed-label">{move || speed_label(session.speed.get())}</output>
+                    <output data-testid="speed-label">{move || speed_label(session.transport.speed.get())}</output>
                 </label>
                 <label class="choice">
                     <input type="checkbox" data-testid="guided" aria-keyshortcuts=shortcut_of(Action::Guided)
-                        prop:checked=move || session.guided.get()
-                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
+                        prop:checked=move || session.transport.guided.get()
+                        on:change=move |ev| session.transport.guided.set(event_target_checked(&ev)) />
                     "Guided (pause on notes)"
                 </label>
             </div>

@@ -4,20 +4,19 @@
 //! goes on.
 
 use super::GroupSession;
-use crate::context::Playback;
-use crate::playback::Transport;
+use crate::playback::{Driven, Transport};
 use kip848_core::group::step_rows;
 use leptos::prelude::*;
 
-impl Transport for GroupSession {
-    fn speed(self) -> RwSignal<i32> {
-        self.speed
+impl Driven for GroupSession {
+    fn transport(self) -> Transport {
+        self.transport
     }
     fn playing_tracked(self) -> bool {
-        let playing = self.playback.get().is_playing();
+        let playing = self.transport.playback.get().is_playing();
         let (cursor, len) = self.timeline.with(|t| (t.cursor(), t.len()));
         if playing && cursor >= len {
-            self.playback.set(Playback::Paused);
+            self.transport.pause();
             return false;
         }
         playing
@@ -29,7 +28,7 @@ impl Transport for GroupSession {
 }
 
 fn advance(session: GroupSession, cursor: usize) {
-    let guided = session.guided.get_untracked();
+    let guided = session.transport.guided.get_untracked();
     let (next, noted) = session.timeline.with_untracked(|t| {
         let next = if guided {
             step_rows(t)
@@ -46,6 +45,6 @@ fn advance(session: GroupSession, cursor: usize) {
     });
     session.seek(next);
     if guided && noted {
-        session.playback.set(Playback::Paused);
+        session.transport.pause();
     }
 }

@@ -1,6 +1,7 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 
-use crate::context::{Notice, Playback};
+use crate::context::Notice;
+use crate::playback::{Playback, Transport};
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::session::link::SharedGroup;
 use kip848_core::Model;
@@ -14,24 +15,19 @@ pub struct GroupSession {
     pub timeline: RwSignal<GroupTimeline>,
     /// Everything the group view shows at the cursor.
     pub frame: Memo<GroupFrame>,
-    pub playback: RwSignal<Playback>,
-    /// Guided play: a run of "time passes" is one beat, and playback pauses on every note.
-    pub guided: RwSignal<bool>,
+    /// Whether and how it plays, and an embed's step range.
+    pub transport: Transport,
     /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
     pub lesson: RwSignal<bool>,
     /// Predict, then reveal: the learner's progress, when the quiz is on.
     pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
     /// The session's handover questions (computed only while the quiz is on).
     pub questions: Memo<Vec<kip848_core::teaching::quiz::Question>>,
-    /// Playback speed as a power of two, as in the member view.
-    pub speed: RwSignal<i32>,
     pub notice: RwSignal<Option<Notice>>,
     /// The title of the scenario loaded, if any.
     pub scenario: RwSignal<Option<String>>,
     /// Read-only embeds cannot act.
     pub readonly: bool,
-    /// An embed's step range (`from`, `to`): every move stays inside it.
-    pub range: StoredValue<Option<(usize, usize)>>,
     /// The session before the last action that dropped later steps, the step acted at and how
     /// many were dropped: what Undo brings back.
     pub forked: RwSignal<Option<(GroupTimeline, usize, usize)>>,
@@ -51,8 +47,7 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
     let session = GroupSession {
         timeline,
         frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
-        playback: RwSignal::new(Playback::Paused),
-        guided: RwSignal::new(false),
+        transport: Transport::new(None),
         lesson: RwSignal::new(false),
         quiz,
         questions: Memo::new(move |_| {
@@ -61,11 +56,9 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
             }
             timeline.with(kip848_core::group::quiz::group_questions)
         }),
-        speed: RwSignal::new(0),
         notice: RwSignal::new(None),
         scenario: RwSignal::new(None),
         readonly,
-        range: StoredValue::new(None),
         forked: RwSignal::new(None),
     };
     provide_context(session);
@@ -89,7 +82,7 @@ impl GroupSession {
         if self.readonly {
             return;
         }
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         let before = self.before_fork();
         let mut result = Ok(());
         self.timeline.update(|t| result = t.act(at, input, None));
@@ -114,7 +107,7 @@ impl GroupSession {
     /// Undoes the last action that dropped later steps.
     pub fn undo_fork(self) {
         if let Some((mut timeline, at, _)) = self.forked.get_untracked() {
-            self.playback.set(Playback::Paused);
+            self.transport.pause();
             timeline.seek(at);
             self.timeline.set(timeline);
             self.forked.set(None);
@@ -130,13 +123,13 @@ impl GroupSession {
 
     /// Plays on (guided) to the end of the next narrated step.
     pub fn lesson_continue(self) {
-        self.guided.set(true);
-        self.playback.set(Playback::Play);
+        self.transport.guided.set(true);
+        self.transport.playback.set(Playback::Play);
     }
 
     /// Back to the previous note's step (or the start).
     pub fn lesson_back(self) {
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         let step = self
             .timeline
             .with_untracked(|t| kip848_core::teaching::lesson::back_from(&noted(t), t.cursor()));
@@ -154,7 +147,7 @@ impl GroupSession {
         if self.readonly {
             return;
         }
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         let before = self.before_fork();
         let mut result = Ok(());
         self.timeline
@@ -166,10 +159,7 @@ impl GroupSession {
     /// Moves the cursor to `cursor` (clamped). In a quiz, a forward move stops at a step whose
     /// question is not answered yet, and asks it.
     pub fn seek(self, cursor: usize) {
-        let cursor = match self.range.get_value() {
-            Some((from, to)) => cursor.clamp(from.min(to), to.max(from)),
-            None => cursor,
-        };
+        let cursor = self.transport.clamp(cursor);
         let here = self.timeline.with_untracked(|t| t.cursor());
         let stop = (cursor > here)
             .then(|| {
@@ -185,7 +175,7 @@ impl GroupSession {
             .flatten();
         let cursor = match stop {
             Some(step) => {
-                self.playback.set(Playback::Paused);
+                self.transport.pause();
                 self.quiz.update(|q| {
                     if let Some(q) = q {
                         q.asking = Some(step);
@@ -245,7 +235,7 @@ impl GroupSession {
         let title = trace.title.clone();
         let mut timeline = GroupTimeline::from_trace(trace);
         timeline.seek(0);
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         self.timeline.set(timeline);
         self.scenario.set(title);
         self.notice.set(None);
@@ -292,7 +282,7 @@ impl GroupSession {
         timeline.seek(cursor);
         let refused = timeline.results().iter().filter(|r| r.is_err()).count();
         let steps = timeline.len();
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         self.timeline.set(timeline);
         let message = match refused {
             0 => format!("Replayed {steps} steps with {with}."),
@@ -307,7 +297,7 @@ impl GroupSession {
     pub fn restart(self) {
         self.forked.set(None);
         let config = self.timeline.with_untracked(|t| t.trace().config.clone());
-        self.playback.set(Playback::Paused);
+        self.transport.pause();
         self.timeline.set(GroupTimeline::new(config));
         self.scenario.set(None);
         self.notice.set(None);

@@ -11,9 +11,10 @@ mod shell;
 
 pub use shell::Shell;
 
-use crate::context::{provide_session_with, Session, MAX_SPEED};
+use crate::context::{provide_session_with, Session};
 use crate::embed::{Embed, Theme};
 use crate::persist;
+use crate::playback::MAX_SPEED;
 use crate::scenarios::{first_scenario, open_scenario};
 use leptos::prelude::*;
 
@@ -54,8 +55,11 @@ pub fn open_member(embed: &Embed) -> (Session, bool) {
         .map(|h| h.len() > 1)
         .unwrap_or(false);
     let session = provide_session_with(start.timeline, embed.clone());
-    session.speed.set(start.view.speed.clamp(-2, MAX_SPEED));
-    session.guided.set(start.view.guided);
+    session
+        .transport
+        .speed
+        .set(start.view.speed.clamp(-2, MAX_SPEED));
+    session.transport.guided.set(start.view.guided);
     session.scenario.set(start.view.scenario);
     session
         .teaching
@@ -67,7 +71,7 @@ pub fn open_member(embed: &Embed) -> (Session, bool) {
         open_scenario(session, id);
     }
     if let Some(speed) = embed.speed {
-        session.speed.set(speed.clamp(-2, MAX_SPEED));
+        session.transport.speed.set(speed.clamp(-2, MAX_SPEED));
     }
     // model=…: the same inputs on the model the address names (a scenario, a link or a lesson).
     if let Some(model) = embed.model {
@@ -84,7 +88,10 @@ pub fn open_member(embed: &Embed) -> (Session, bool) {
         session.teaching.quiz.set(Some(Default::default()));
     }
     if embed.autoplay {
-        session.playback.set(crate::context::Playback::Play);
+        session
+            .transport
+            .playback
+            .set(crate::playback::Playback::Play);
     }
     (session, start.group_link)
 }

@@ -7,7 +7,8 @@ pub mod state;
 
 pub use state::QuizState;
 
-use crate::context::{Playback, Session};
+use crate::context::Session;
+use crate::playback::Playback;
 use kip848_core::teaching::quiz::{questions, quiz_steps, Question};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
@@ -38,7 +39,7 @@ impl Session {
 
     /// Stops to ask about `step`.
     pub(crate) fn ask(&self, step: usize) {
-        self.playback.set(Playback::Paused);
+        self.transport.playback.set(Playback::Paused);
         self.teaching.quiz.update(|q| {
             if let Some(q) = q {
                 q.asking = Some(step);
@@ -99,7 +100,7 @@ impl Session {
                 .with_untracked(|t| (Cursor::first_of(t, step), Cursor::end_of(t, step)));
             if self.animates() && first != end {
                 self.go(first);
-                self.playback.set(Playback::Step);
+                self.transport.playback.set(Playback::Step);
             } else {
                 self.go(end);
             }

@@ -2,6 +2,7 @@
 
 use kip848_viz::embed::Embed;
 use kip848_viz::embed::Panel;
+use kip848_viz::playback::Transport;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
@@ -17,8 +18,15 @@ fn parameters_parse_and_junk_is_ignored() {
             && e.shows(Panel::Member)
     );
     assert_eq!((e.step, e.range), (Some(4), Some((2, 9))));
-    assert_eq!(e.clamp(20), 9);
-    assert_eq!(e.clamp(0), 2);
+    // The transport keeps every move inside the range, given either way round.
+    let transport = Transport::new(e.range);
+    assert_eq!(
+        (transport.clamp(20), transport.clamp(0), transport.clamp(5)),
+        (9, 2, 5)
+    );
+    let reversed = Transport::new(Some((9, 2)));
+    assert_eq!((reversed.clamp(20), reversed.clamp(0)), (9, 2));
+    assert_eq!(Transport::new(None).clamp(20), 20);
     assert_eq!(Embed::parse("?step=banana&from=-1"), Embed::default());
 }
 

@@ -5,12 +5,12 @@ use crate::address::Mode;
 use crate::components::share_controls::ShareControls;
 use crate::components::source_links::SourceList;
 use crate::context::Notice;
-use crate::context::Playback;
 use crate::download::download;
 use crate::embed::{Embed, Panel};
 use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
+use crate::playback::Playback;
 use kip848_core::group::GroupTrace;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
 use kip848_core::Model;
@@ -69,8 +69,8 @@ pub fn GroupControls() -> impl IntoView {
         Some(Ok(trace)) => {
             session.load(trace);
             // "Play" is guided: it pauses on every note, and the note stays until you go on.
-            session.guided.set(play);
-            session.playback.set(Playback::playing_if(play));
+            session.transport.guided.set(play);
+            session.transport.playback.set(Playback::playing_if(play));
         }
         Some(Err(e)) => session
             .notice
@@ -94,9 +94,9 @@ pub fn GroupControls() -> impl IntoView {
             .frame
             .with(|f| format!("Step {} of {} · {} ms", f.step, f.steps, f.at))
     };
-    let playing = move || session.playback.get().is_playing();
+    let playing = move || session.transport.playback.get().is_playing();
     let step = move |delta: isize| {
-        session.playback.set(Playback::Paused);
+        session.transport.playback.set(Playback::Paused);
         let (c, _) = session.position();
         session.seek(c.saturating_add_signed(delta));
     };
@@ -171,9 +171,9 @@ pub fn GroupControls() -> impl IntoView {
                 <blockquote class="narration" class:earlier=!fresh data-testid="group-narration">{text}</blockquote>
             })}
             // Guided play pauses on every note: Continue goes on from there.
-            <Show when=move || session.guided.get() && !session.playback.get().is_playing() && note().is_some_and(|(fresh, _)| fresh)
+            <Show when=move || session.transport.guided.get() && !session.transport.playback.get().is_playing() && note().is_some_and(|(fresh, _)| fresh)
                 && session.frame.with(|f| f.step < f.steps)>
-                <button class="primary" data-testid="group-continue" on:click=move |_| session.playback.set(Playback::Play)>"Continue ▶"</button>
+                <button class="primary" data-testid="group-continue" on:click=move |_| session.transport.playback.set(Playback::Play)>"Continue ▶"</button>
             </Show>
             })}
             {(caption && controls).then(|| view! {
@@ -196,29 +196,29 @@ pub fn GroupControls() -> impl IntoView {
             {transport.then(|| view! {
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
-                    on:click=move |_| { session.playback.set(Playback::Paused); session.seek(0); }>"|◀"</button>
+                    on:click=move |_| { session.transport.playback.set(Playback::Paused); session.seek(0); }>"|◀"</button>
                 <button class="transport" data-testid="group-step-back" aria-label="Step back"
                     on:click=move |_| step(-1)>"◀"</button>
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
                     aria-label=move || if playing() { "Pause" } else { "Play" }
-                    on:click=move |_| session.playback.update(|p| *p = p.toggled())>{move || if playing() { "❙❙" } else { "▶" }}</button>
+                    on:click=move |_| session.transport.playback.update(|p| *p = p.toggled())>{move || if playing() { "❙❙" } else { "▶" }}</button>
                 <button class="transport" data-testid="group-step" aria-label="Step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
                 <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
-                    on:click=move |_| { session.playback.set(Playback::Paused); session.seek(usize::MAX); }>"▶|"</button>
+                    on:click=move |_| { session.transport.playback.set(Playback::Paused); session.seek(usize::MAX); }>"▶|"</button>
                 <label class="speed">
                     "Speed "
                     <input type="range" min="-2" max="3" step="1" data-testid="group-speed"
-                        prop:value=move || session.speed.get().to_string()
+                        prop:value=move || session.transport.speed.get().to_string()
                         on:input=move |ev| {
                             if let Ok(s) = event_target_value(&ev).parse::<i32>() {
-                                session.speed.set(s.clamp(-2, 3));
+                                session.transport.speed.set(s.clamp(-2, 3));
                             }
                         } />
                 </label>
                 <label class="choice">
-                    <input type="checkbox" data-testid="group-guided" prop:checked=move || session.guided.get()
-                        on:change=move |ev| session.guided.set(event_target_checked(&ev)) />
+                    <input type="checkbox" data-testid="group-guided" prop:checked=move || session.transport.guided.get()
+                        on:change=move |ev| session.transport.guided.set(event_target_checked(&ev)) />
                     "Guided (pause on notes)"
                 </label>
             </div>
@@ -229,7 +229,7 @@ pub fn GroupControls() -> impl IntoView {
                     prop:value=move || cursor().to_string()
                     on:input=move |ev| {
                         if let Ok(c) = event_target_value(&ev).parse::<usize>() {
-                            session.playback.set(Playback::Paused);
+                            session.transport.playback.set(Playback::Paused);
                             session.seek(c);
                         }
                     } />
