@@ -132,6 +132,7 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
         },
     };
     provide_context(session);
+    provide_context(session.frame);
     provide_context(session.dialogs);
     provide_context(session.teaching);
     provide_context(session.imports);
@@ -141,6 +142,11 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
 /// The session provided by [`provide_session`].
 pub fn use_session() -> Session {
     expect_context::<Session>()
+}
+
+/// The frame for the cursor ([`provide_session`] provides it): for a panel that only draws it.
+pub fn use_frame() -> Memo<Frame> {
+    expect_context::<Memo<Frame>>()
 }
 
 /// The page's notices and dialogs ([`provide_session`] provides them): for a panel that needs no

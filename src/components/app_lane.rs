@@ -3,7 +3,7 @@
 //! are the frame's; only the geometry is drawn here.
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::context::use_frame;
 use leptos::prelude::*;
 
 /// Steps shown on the lane's axis (the frame holds the spans of these steps).
@@ -23,8 +23,7 @@ pub fn AppLane(
     #[prop(optional)]
     ids: &'static str,
 ) -> impl IntoView {
-    let session = use_session();
-    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
+    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| use_frame().into());
     let rows: Memo<Vec<Row>> = Memo::new(move |_| {
         frame.with(|f| {
             let cursor = f.cursor.step;

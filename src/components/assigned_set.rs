@@ -3,7 +3,7 @@
 //! target's missing partitions show as pending. The marks are the frame's (`kip848_core::chips`).
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::context::use_frame;
 use kip848_core::screen::chips::Mark;
 use leptos::prelude::*;
 
@@ -17,8 +17,7 @@ pub fn AssignedSet(
     #[prop(optional)]
     ids: &'static str,
 ) -> impl IntoView {
-    let session = use_session();
-    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
+    let frame: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| use_frame().into());
     let groups = Memo::new(move |_| {
         frame.with(|f| {
             let mut groups: Vec<(String, Vec<(u32, Mark)>)> = Vec::new();

@@ -10,7 +10,7 @@
 //! line is the group's).
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::context::use_frame;
 use kip848_core::screen::diagram::geom::{num, FONT_FAMILY};
 use kip848_core::screen::diagram::{layout, tone, Edge, Label};
 use kip848_core::Frame;
@@ -97,8 +97,7 @@ pub fn Diagram(
     #[prop(optional)]
     ids: &'static str,
 ) -> impl IntoView {
-    let session = use_session();
-    let frame: Signal<Frame> = frame.unwrap_or_else(|| session.frame.into());
+    let frame: Signal<Frame> = frame.unwrap_or_else(|| use_frame().into());
     let model = Memo::new(move |_| frame.with(|f| f.model));
     let shape = Memo::new(move |_| layout(model.get()));
     let current = move || frame.with(|f| f.facts.state);

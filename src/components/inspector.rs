@@ -2,7 +2,7 @@
 //! as such) and the last answer, as the frame has them.
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::context::use_frame;
 use kip848_core::screen::narration::purpose_name;
 use leptos::prelude::*;
 
@@ -38,9 +38,9 @@ fn row(name: &'static str, value: Option<String>) -> impl IntoView {
 /// The inspector panel.
 #[component]
 pub fn Inspector() -> impl IntoView {
-    let session = use_session();
-    let request = Memo::new(move |_| session.frame.with(|f| f.request.clone()));
-    let answer = Memo::new(move |_| session.frame.with(|f| f.last_answer.clone()));
+    let frame = use_frame();
+    let request = Memo::new(move |_| frame.with(|f| f.request.clone()));
+    let answer = Memo::new(move |_| frame.with(|f| f.last_answer.clone()));
     let table = move || {
         request.get().map(|r| {
             let full = r.full.clone();

@@ -3,7 +3,7 @@
 //! writes them.
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::context::use_frame;
 use leptos::prelude::*;
 
 /// The member's facts, as the frame on screen has them.
@@ -13,8 +13,7 @@ pub fn MemberFacts(
     #[prop(optional, into)]
     frame: Option<Signal<kip848_core::Frame>>,
 ) -> impl IntoView {
-    let session = use_session();
-    let f: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| session.frame.into());
+    let f: Signal<kip848_core::Frame> = frame.unwrap_or_else(|| use_frame().into());
     let state = move || f.with(|f| f.facts.state.as_str());
     let word = move |pick: fn(&kip848_core::screen::words::FactWords) -> &String| {
         move || f.with(|f| pick(&f.words).clone())

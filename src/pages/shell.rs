@@ -6,7 +6,7 @@ use crate::components::glossary::{GlossaryDialog, TermDefinitions};
 use crate::components::help_dialog::HelpDialog;
 use crate::components::model_switch::ModelSwitch;
 use crate::components::presenter::PresenterToggle;
-use crate::context::use_session;
+use crate::context::use_dialogs;
 use crate::embed::{Embed, Panel};
 use leptos::prelude::*;
 
@@ -23,7 +23,7 @@ pub fn Shell(
     blank: Signal<bool>,
     children: Children,
 ) -> impl IntoView {
-    let session = use_session();
+    let dialogs = use_dialogs();
     let embed = use_context::<Embed>().unwrap_or_default();
     let header = embed.shows(Panel::Header);
     let embedded = embed.embedded;
@@ -38,7 +38,7 @@ pub fn Shell(
                 <div class="row header-actions">
                     {presenter.then(|| view! { <PresenterToggle present=false/> })}
                     <button class="help-button" data-testid="help-button" aria-keyshortcuts="?"
-                        on:click=move |_| session.dialogs.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
+                        on:click=move |_| dialogs.help_open.update(|h| *h = !*h)>"Keyboard shortcuts (?)"</button>
                 </div>
             </header>
         })}
