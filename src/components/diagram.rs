@@ -1,5 +1,6 @@
-//! The state diagram of the model in use, drawn from the core's layout (`kip848_core::diagram`):
-//! the same geometry the SVG export draws and the core's tests measure. The current state is
+//! The state diagram of the model in use, from the core's layout laid out ahead of time
+//! (`kip848_core::screen::diagram::drawn`, which the core's tests hold equal to the layout): the
+//! same geometry the SVG export draws and the core's tests measure. The current state is
 //! highlighted; the transition just shown is drawn again along its way, with a pulse. The shipped
 //! client's allowed-transition table is beside it.
 //!
@@ -11,8 +12,9 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_frame;
-use kip848_core::screen::diagram::geom::{num, FONT_FAMILY};
-use kip848_core::screen::diagram::{layout, tone, Edge, Label};
+use kip848_core::screen::diagram::drawn::{DrawnEdge, DrawnLabel};
+use kip848_core::screen::diagram::geom::FONT_FAMILY;
+use kip848_core::screen::diagram::{drawn, tone};
 use kip848_core::Frame;
 use kip848_core::{Model, StateName};
 use leptos::prelude::*;
@@ -22,47 +24,46 @@ fn edge_id(from: StateName, to: StateName) -> String {
 }
 
 /// A label's text, a line per `tspan`, centred in its box.
-fn text(label: &Label) -> impl IntoView {
-    let x = num(label.rect.centre().x);
+fn text(label: &'static DrawnLabel) -> impl IntoView {
     let lines = label
-        .lines()
-        .enumerate()
-        .map(|(i, line)| view! { <tspan x=x.clone() y=num(label.line_y(i))>{line}</tspan> })
+        .lines
+        .iter()
+        .map(|&(line, y)| view! { <tspan x=label.x y=y>{line}</tspan> })
         .collect_view();
     view! {
-        <text text-anchor="middle" dominant-baseline="central" font-size=num(label.size)>{lines}</text>
+        <text text-anchor="middle" dominant-baseline="central" font-size=label.size>{lines}</text>
     }
 }
 
 /// One drawn edge. `fired(from, to)`: whether that transition is the one shown.
-fn edge_view<F>(edge: &Edge, fired: F) -> AnyView
+fn edge_view<F>(edge: &'static DrawnEdge, fired: F) -> AnyView
 where
     F: Fn(StateName, StateName) -> bool + Copy + Send + Sync + 'static,
 {
     let to = edge.to;
     let title = edge.note.map(|note| view! { <title>{note}</title> });
     let trunk = view! {
-        <path class="line" d=edge.path.clone()></path>
-        <path class="head" d=edge.head.clone()></path>
+        <path class="line" d=edge.path></path>
+        <path class="head" d=edge.head></path>
     };
     if !edge.is_grouped() {
         let from = edge.from[0];
         return view! {
             <g class="edge" class:fired=move || fired(from, to) data-testid=edge_id(from, to)
-                data-transitions=edge.transition_list()>
+                data-transitions=edge.transitions>
                 {title}{trunk}{text(&edge.label)}
             </g>
         }
         .into_any();
     }
-    let from = edge.from.clone();
+    let from = edge.from;
     let any = move || from.iter().any(|&f| fired(f, to));
     // A group's own line into the trunk belongs to all its members.
     let shared = edge
         .stubs
         .iter()
         .filter(|s| s.from.len() > 1)
-        .map(|s| view! { <path class="stub" d=s.path.clone()></path> })
+        .map(|s| view! { <path class="stub" d=s.path></path> })
         .collect_view();
     let members = edge
         .from
@@ -72,7 +73,7 @@ where
                 .stubs
                 .iter()
                 .find(|s| s.from == [from])
-                .map(|s| view! { <path class="stub" d=s.path.clone()></path> });
+                .map(|s| view! { <path class="stub" d=s.path></path> });
             view! {
                 <g class="edge" class:fired=move || fired(from, to) data-testid=edge_id(from, to)
                     data-from=from.as_str()>{own}</g>
@@ -80,7 +81,7 @@ where
         })
         .collect_view();
     view! {
-        <g class="edge-group" class:fired=any data-transitions=edge.transition_list() data-group=edge.group>
+        <g class="edge-group" class:fired=any data-transitions=edge.transitions data-group=edge.group>
             {title}{shared}{members}{trunk}{text(&edge.label)}
         </g>
     }
@@ -99,7 +100,7 @@ pub fn Diagram(
 ) -> impl IntoView {
     let frame: Signal<Frame> = frame.unwrap_or_else(|| use_frame().into());
     let model = Memo::new(move |_| frame.with(|f| f.model));
-    let shape = Memo::new(move |_| layout(model.get()));
+    let shape = move || drawn(model.get());
     let current = move || frame.with(|f| f.facts.state);
     // The frame's edge (the step's last transition shown so far), with its step: a new transition
     // restarts the motion; a later effect of the same step that is no transition does not.
@@ -108,40 +109,44 @@ pub fn Diagram(
         firing.with(|f| f.is_some_and(|(a, b, _)| a == from && b == to))
     };
     let groups = move || {
-        shape.with(|d| {
-            d.groups
-                .iter()
-                .map(|g| {
-                    view! {
-                        <g class="group" data-group=g.name>
-                            <path d=g.border.clone()></path>
-                            {text(&g.title)}
-                        </g>
-                    }
-                })
-                .collect_view()
-        })
+        shape()
+            .groups
+            .iter()
+            .map(|g| {
+                view! {
+                    <g class="group" data-group=g.name>
+                        <path d=g.border></path>
+                        {text(&g.title)}
+                    </g>
+                }
+            })
+            .collect_view()
     };
-    let edges = move || shape.with(|d| d.edges.iter().map(|e| edge_view(e, fired)).collect_view());
+    let edges = move || {
+        shape()
+            .edges
+            .iter()
+            .map(|e| edge_view(e, fired))
+            .collect_view()
+    };
     let nodes = move || {
-        shape.with(|d| {
-            d.nodes
-                .iter()
-                .map(|node| {
-                    let state = node.state;
-                    let r = node.rect;
-                    let is_current = move || current() == state;
-                    view! {
-                        <g class="node" class:current=is_current data-state=state.as_str()
-                            data-tone=tone(state) data-testid=format!("node-{}", state.as_str())
-                            data-current=move || is_current().to_string()>
-                            <rect x=num(r.x) y=num(r.y) width=num(r.w) height=num(r.h) rx="7"></rect>
-                            {text(&node.label)}
-                        </g>
-                    }
-                })
-                .collect_view()
-        })
+        shape()
+            .nodes
+            .iter()
+            .map(|node| {
+                let state = node.state;
+                let [x, y, w, h] = node.rect;
+                let is_current = move || current() == state;
+                view! {
+                    <g class="node" class:current=is_current data-state=state.as_str()
+                        data-tone=tone(state) data-testid=format!("node-{}", state.as_str())
+                        data-current=move || is_current().to_string()>
+                        <rect x=x y=y width=w height=h rx="7"></rect>
+                        {text(&node.label)}
+                    </g>
+                }
+            })
+            .collect_view()
     };
     // The way of the transition shown (its own stub, then the trunk), over every other line: drawn
     // along its length, with a token travelling from the old state to the new. Keyed by where the
@@ -151,12 +156,12 @@ pub fn Diagram(
     let shown = move || {
         firing
             .get()
-            .and_then(|key| shape.with(|d| d.way(key.0, key.1)).map(|d| (key, d)))
+            .and_then(|key| shape().way(key.0, key.1).map(|way| (key, way)))
     };
     let shown = view! {
         <For each=move || shown().into_iter() key=|(key, _)| *key let:way>
-            <path class="way" d=way.1.clone()></path>
-            <path class="pulse" d=way.1.clone() data-testid="pulse"></path>
+            <path class="way" d=way.1></path>
+            <path class="pulse" d=way.1 data-testid="pulse"></path>
             <circle class="token" r="5" data-testid="token" style=format!("offset-path: path('{}')", way.1)></circle>
         </For>
     };
@@ -167,18 +172,15 @@ pub fn Diagram(
             current().as_str()
         )
     };
-    let view_box =
-        move || shape.with(|d| format!("0 0 {} {}", num(d.view_box.w), num(d.view_box.h)));
+    let view_box = move || {
+        let [w, h] = shape().size;
+        format!("0 0 {w} {h}")
+    };
     // Never wider than its own size (text 13 px), never narrower than text 11 px: in a narrower
     // column the frame scrolls sideways (the shipped client's diagram in a 375 px window).
     let widths = move || {
-        shape.with(|d| {
-            format!(
-                "max-width: {}px; min-width: {}px",
-                num(d.view_box.w),
-                num(d.min_width_px(11.0).ceil())
-            )
-        })
+        let d = shape();
+        format!("max-width: {}px; min-width: {}px", d.size[0], d.min_width)
     };
     view! {
         <div class="diagram-frame">

@@ -23,6 +23,7 @@
 #[cfg(test)]
 mod checks;
 mod draw;
+pub mod drawn;
 pub mod geom;
 mod kafka;
 mod librdkafka;
@@ -32,6 +33,7 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
+pub use drawn::drawn;
 pub use geom::{Point, Rect};
 pub use svg::{to_svg, Theme};
 
