@@ -51,6 +51,11 @@ impl GroupTrace {
     pub fn parse(text: &str) -> Result<GroupTrace, TraceError> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| error(None, None, format!("not valid JSON: {e}")))?;
+        GroupTrace::from_value(value)
+    }
+
+    /// [`GroupTrace::parse`] of a file already read as JSON (the trace inside a link).
+    pub fn from_value(value: Value) -> Result<GroupTrace, TraceError> {
         let Value::Object(mut top) = value else {
             return Err(error(
                 None,

@@ -152,7 +152,7 @@ pub fn decode_link(fragment: &str) -> Result<Link, LinkError> {
     Ok(match open(fragment)? {
         Sealed::Member(envelope) => Link::Member(envelope.read()?),
         Sealed::Group(envelope) => {
-            let trace = GroupTrace::parse(&envelope.group.to_string()).map_err(LinkError::Trace)?;
+            let trace = GroupTrace::from_value(envelope.group).map_err(LinkError::Trace)?;
             let step = envelope.step.min(trace.steps.len());
             Link::Group(SharedGroup { trace, step })
         }
@@ -176,7 +176,7 @@ struct Envelope {
 
 impl Envelope {
     fn read(self) -> Result<Shared, LinkError> {
-        let trace = Trace::parse(&self.trace.to_string()).map_err(LinkError::Trace)?;
+        let trace = Trace::from_value(self.trace).map_err(LinkError::Trace)?;
         let step = self.step.min(trace.steps.len());
         Ok(Shared {
             trace,

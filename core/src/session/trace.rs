@@ -134,6 +134,12 @@ impl Trace {
             field: None,
             message: format!("not valid JSON: {e}"),
         })?;
+        Trace::from_value(value)
+    }
+
+    /// [`Trace::parse`] of a file already read as JSON (a trace inside a link or a save), without
+    /// writing it out and reading it again.
+    pub fn from_value(value: Value) -> Result<Trace, TraceError> {
         match value.get("format") {
             Some(Value::String(f)) if f == FORMAT => {}
             Some(other) => {
