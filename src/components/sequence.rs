@@ -22,6 +22,9 @@ struct Message {
     to: i32,
     text: String,
     class: &'static str,
+    /// Its row, counted from a step that stays put for `WINDOW` steps at a time: a row keeps its
+    /// number while the window slides, so only the window's offset changes, not every arrow's place.
+    row: i32,
 }
 
 fn lane(name: &str) -> i32 {
@@ -69,6 +72,7 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
         to: lane("Member"),
         text,
         class: if rejected { "rejected" } else { "input" },
+        row: 0,
     }
 }
 
@@ -106,49 +110,67 @@ fn effect_message(model: Model, step: usize, index: usize, effect: &Effect) -> O
         to,
         text,
         class,
+        row: 0,
     })
+}
+
+/// Whether an effect is drawn (as an arrow or a note): changes to the assigned set are not.
+fn drawn(effect: &Effect) -> bool {
+    !matches!(
+        effect,
+        Effect::RemoveFromAssigned { .. }
+            | Effect::AddToAssigned { .. }
+            | Effect::ClearAssigned { .. }
+    )
 }
 
 /// The messages of the last steps up to the cursor; in its step only the effects shown so far.
 fn messages(t: &Timeline, shown: usize) -> Vec<Message> {
     let cursor = t.cursor();
-    let mut out = Vec::new();
-    for index in cursor.saturating_sub(WINDOW)..cursor {
+    let start = cursor.saturating_sub(WINDOW);
+    // Rows are counted from the last multiple of WINDOW at or before the window's start.
+    let anchor = start / WINDOW * WINDOW;
+    let mut row = (anchor..start)
+        .map(|i| 1 + t.effects_of(i).iter().filter(|e| drawn(e)).count())
+        .sum::<usize>() as i32;
+    let mut out: Vec<Message> = Vec::new();
+    let mut push = |mut m: Message| {
+        m.row = row;
+        row += 1;
+        out.push(m);
+    };
+    for index in start..cursor {
         let Some(step) = t.steps().get(index) else {
             continue;
         };
         let rejected = t.results().get(index).is_some_and(Result::is_err);
-        out.push(input_message(index + 1, &step.input, rejected));
+        push(input_message(index + 1, &step.input, rejected));
         let effects = t.effects_of(index);
         let upto = if index + 1 == cursor {
             shown.min(effects.len())
         } else {
             effects.len()
         };
-        out.extend(
-            effects[..upto]
-                .iter()
-                .enumerate()
-                .filter_map(|(i, e)| effect_message(t.model(), index + 1, i + 1, e)),
-        );
+        effects[..upto]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| effect_message(t.model(), index + 1, i + 1, e))
+            .for_each(&mut push);
     }
     out
 }
 
-/// One arrow or note, at its place in the window (which moves as the window slides).
+/// One arrow or note, on its row (keyed by it: when the rows are counted from a new step, once
+/// every `WINDOW` steps, the window's arrows are drawn again).
 fn message_view(
     m: Message,
-    list: Memo<Vec<Message>>,
-    cursor: Memo<usize>,
+    cursor: Selector<usize>,
     shown: impl Fn() -> usize + Send + Sync + Copy + 'static,
 ) -> impl IntoView {
     let (step, effect) = (m.step, m.effect);
-    let place = Memo::new(move |_| {
-        list.with(|l| l.iter().position(|x| x.step == step && x.effect == effect))
-            .unwrap_or(0) as i32
-    });
-    let y = move || 40 + ROW * place.get();
-    let current = move || cursor.get() == step;
+    let y = 40 + ROW * m.row;
+    let current = Memo::new(move |_| cursor.selected(&step));
+    let current = move || current.get();
     // The effect on screen (the input, for a step without effects).
     let on = move || current() && effect == shown();
     let mid = (m.from + m.to) / 2;
@@ -157,11 +179,11 @@ fn message_view(
         <g class=format!("msg {}", m.class) class:current=current class:current-effect=on
             data-testid=move || if on() { "sequence-current" } else { "sequence-message" }>
             {if note {
-                view! { <text x=m.from + 8 y=move || y() + 4 class="note-text">{m.text.clone()}</text> }.into_any()
+                view! { <text x=m.from + 8 y=y + 4 class="note-text">{m.text.clone()}</text> }.into_any()
             } else {
                 view! {
                     <line x1=m.from y1=y x2=m.to y2=y marker-end="url(#seq-arrow)"></line>
-                    <text x=mid y=move || y() - 4 text-anchor="middle">{m.text.clone()}</text>
+                    <text x=mid y=y - 4 text-anchor="middle">{m.text.clone()}</text>
                 }.into_any()
             }}
         </g>
@@ -176,9 +198,15 @@ pub fn Sequence() -> impl IntoView {
         let shown = session.shown.get();
         session.timeline.with(|t| messages(t, shown))
     });
-    let cursor = Memo::new(move |_| session.timeline.with(|t| t.cursor()));
+    // Only the old and the new cursor's arrows hear of a move, not every arrow of the window.
+    let cursor = Selector::new(move || session.timeline.with(|t| t.cursor()));
     let shown = move || session.shown.get();
     let height = move || 40 + ROW * (list.with(Vec::len) as i32 + 1);
+    // The window slides by moving the arrows' group up, not each arrow.
+    let offset = move || {
+        let first = list.with(|l| l.first().map_or(0, |m| m.row));
+        format!("translate(0 {})", -ROW * first)
+    };
     view! {
         <section class="panel sequence" aria-labelledby="sequence-title">
             <h2 id="sequence-title">"Sequence"</h2>
@@ -194,11 +222,14 @@ pub fn Sequence() -> impl IntoView {
                         <line x1=*x y1="24" x2=*x y2=height></line>
                     </g>
                 }).collect_view()}
-                // Keyed: a step adds its arrows and drops the oldest, and the rest only move up,
-                // instead of every arrow of the window being drawn again (about 0.6 ms of input → DOM).
-                <For each=move || list.get() key=|m| (m.step, m.effect, m.text.clone(), m.class) let:m>
-                    {message_view(m, list, cursor, shown)}
+                // Keyed: a step adds its arrows and drops the oldest, and the rest stay on their rows
+                // while the group moves up, instead of every arrow being drawn again or moved (about
+                // 0.6 ms of input → DOM, then 0.7 ms more with each arrow moved on its own).
+                <g transform=offset>
+                <For each=move || list.get() key=|m| (m.step, m.effect, m.row, m.text.clone(), m.class) let:m>
+                    {message_view(m, cursor.clone(), shown)}
                 </For>
+                </g>
                 <defs>
                     <marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                         <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>

@@ -20,6 +20,7 @@ use crate::screen::words::{effect_label, lane_label, span_class, span_words, Fac
 use crate::session::cursor::Cursor;
 use crate::session::timeline::Timeline;
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// The steps up to the cursor the application lane draws: a frame's lane holds the spans open at
 /// the cursor or ended in these steps.
@@ -108,22 +109,23 @@ pub struct Frame {
     pub position: String,
 }
 
-/// The step's effects and the member's facts after each, re-run from the member before it.
-struct Observed {
-    effects: Vec<Effect>,
-    after_each: Vec<Facts>,
-    after: AnyMember,
+/// The step's effects and the member's facts after each: the timeline's own for the cursor's step
+/// (borrowed, not copied: this runs on every move), re-run from the member before it for another.
+struct Observed<'a> {
+    effects: Cow<'a, [Effect]>,
+    after_each: Cow<'a, [Facts]>,
+    after: Cow<'a, AnyMember>,
 }
 
-fn observe(before: &AnyMember, step: &crate::session::trace::Step) -> Observed {
+fn observe(before: &AnyMember, step: &crate::session::trace::Step) -> Observed<'static> {
     let mut after = before.clone();
     let (effects, after_each) = after
         .handle_observed(step.at, &step.input)
         .unwrap_or_default();
     Observed {
-        effects,
-        after_each,
-        after,
+        effects: Cow::Owned(effects),
+        after_each: Cow::Owned(after_each),
+        after: Cow::Owned(after),
     }
 }
 
@@ -140,15 +142,20 @@ impl Timeline {
         };
         // The cursor's own step was observed when it was applied; another is re-run from the
         // member before it.
-        let observed = match result {
-            Ok(effects) if cursor.step == self.cursor() && self.before().is_some() => Observed {
-                effects: effects.clone(),
-                after_each: self.observed().clone(),
-                after: self.member().clone(),
-            },
-            _ => observe(&self.member_at(index), step),
+        let (observed, before) = match (result, self.before()) {
+            (Ok(effects), Some(before)) if cursor.step == self.cursor() => (
+                Observed {
+                    effects: Cow::Borrowed(effects),
+                    after_each: Cow::Borrowed(self.observed()),
+                    after: Cow::Borrowed(self.member()),
+                },
+                Cow::Borrowed(before),
+            ),
+            _ => {
+                let before = self.member_at(index);
+                (observe(&before, step), Cow::Owned(before))
+            }
         };
-        let before = self.member_at(index);
         let count = observed.effects.len();
         let shown = cursor.shown.min(count);
         let facts = match observed.after_each.get(shown.wrapping_sub(1)) {
@@ -176,7 +183,7 @@ impl Timeline {
         let summary = format!(
             "Step {}: {}",
             cursor.step,
-            headline(&before, &observed.after, &step.input, result)
+            headline(&*before, &*observed.after, &step.input, result)
         );
         // Words on screen, identifiers in the log: "2 of 3 things the member does: …".
         let caption = match &effect {
