@@ -80,12 +80,13 @@ pub fn Console() -> impl IntoView {
             None => session.reset_draft(),
         }
     };
-    let kind_radio = move |kind: Kind, label: &'static str, id: &'static str| {
+    let kind = Memo::new(move |_| draft.with(kind_of));
+    let kind_radio = move |choice: Kind, label: &'static str, id: &'static str| {
         view! {
             <label class="choice">
                 <input type="radio" name="answer-kind" data-testid=id
-                    prop:checked=move || draft.with(kind_of) == kind
-                    on:change=move |_| set_kind(kind) />
+                    prop:checked=move || kind.get() == choice
+                    on:change=move |_| set_kind(choice) />
                 {label}
             </label>
         }
@@ -105,7 +106,9 @@ pub fn Console() -> impl IntoView {
                 {kind_radio(Kind::Error, "Error", "kind-error")}
                 {kind_radio(Kind::NoAnswer, "No answer (timeout)", "kind-none")}
             </fieldset>
-            {move || match draft.with(kind_of) {
+            // Drawn again only when the kind of answer changes: each new draft (every step gives one)
+            // updates the fields in place.
+            {move || match kind.get() {
                 Kind::Success => view! { <SuccessFields field_error=field_error/> }.into_any(),
                 Kind::Error => view! { <ErrorPicker/> }.into_any(),
                 Kind::NoAnswer => view! { <p class="muted">"The heartbeat times out or the connection drops: retriable."</p> }.into_any(),
