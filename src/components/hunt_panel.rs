@@ -153,11 +153,13 @@ impl HuntView {
                 let slice = SCHEDULES_PER_SLICE.min(total - done);
                 // One model's slice between two frames: the same schedules on every model.
                 for hunt in &mut hunts {
+                    hunt.run(slice);
+                    next_frame().await;
+                    // Stopped (or replaced) while it yielded: a Stop clicked during the last
+                    // model's yield must not be written over by this slice's progress.
                     if !current() {
                         return;
                     }
-                    hunt.run(slice);
-                    next_frame().await;
                 }
                 done += slice;
                 self.done.set(done);
@@ -210,6 +212,9 @@ impl HuntView {
                     };
                     self.examples.update(|all| all.push(example));
                     next_frame().await;
+                    if !current() {
+                        return;
+                    }
                 }
             }
             if current() {
