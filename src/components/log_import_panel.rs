@@ -1,4 +1,4 @@
-//! The "Debug your own rebalance" panel: paste, drop or pick a consumer's log; see what was
+//! The "Debug your own rebalance" panel: paste, drop or pick a consumer's log; on the import page, see what was
 //! recognised, inferred and ignored, pick another consumer of the same log, go to each step where
 //! the model parts ways with the log, and read the coordinator's timeline when the log has one.
 
@@ -7,12 +7,14 @@ use crate::log_import::{import_consumer, import_log};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The form (paste, pick), and below it what the import page passes in: the imported log's
+/// report ([`ImportedLog`]). The member page shows the form only, and hands a log to the import
+/// page, so it does not carry the report's view.
 #[component]
-pub fn LogImportPanel() -> impl IntoView {
+pub fn LogImportPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let session = use_session();
     let pasted = RwSignal::new(String::new());
     let file_input = NodeRef::<leptos::html::Input>::new();
-    let imported = move || session.imports.imported.get();
     let pick = move |ev: leptos::ev::Event| {
         let files = ev
             .target()
@@ -45,52 +47,63 @@ pub fn LogImportPanel() -> impl IntoView {
                     <input type="file" multiple accept=".log,.txt,text/plain" data-testid="log-file" node_ref=file_input on:change=pick />
                 </label>
             </div>
-            {move || imported().map(|log| {
-                let consumers = log.consumers.clone();
-                let chosen = log.client_id.clone();
-                view! {
-                    <div class="imported" data-testid="imported-log">
-                        <p>
-                            "Consumer " <strong data-testid="imported-client">{log.client_id.clone()}</strong>
-                            {log.version.clone().map(|v| format!(" (client {v})"))}
-                            {format!(": {} steps, {} inferred.", log.steps.len(), log.steps.iter().filter(|s| s.inferred).count())}
-                        </p>
-                        <ul class="report" data-testid="import-report">
-                            {log.report.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}
-                        </ul>
-                        {(consumers.len() > 1).then(|| view! {
-                            <label>"Another consumer of this log "
-                                <select data-testid="import-consumer" prop:value=chosen.clone()
-                                    on:change=move |ev| import_consumer(session, &event_target_value(&ev))>
-                                    {consumers.iter().map(|c| view! { <option value=c.clone()>{c.clone()}</option> }).collect_view()}
-                                </select>
-                            </label>
-                        })}
-                        <h3>{format!("Where the model and the log part ways ({})", log.divergences.len())}</h3>
-                        <ol class="divergences" data-testid="divergences">
-                            {log.divergences.iter().map(|d| {
-                                let step = d.step + 1;
-                                view! {
-                                    <li data-testid="divergence">
-                                        <button class="link-button" on:click=move |_| session.seek(step)>{format!("Step {step}")}</button>
-                                        {d.line.map(|l| format!(" (log line {l})"))} ": " {d.summary.clone()}
-                                        {d.reason.as_ref().map(|r| view! { <span class="muted">{format!(" — {}", r.text())}</span> })}
-                                    </li>
-                                }
-                            }).collect_view()}
-                        </ol>
-                        {move || session.imports.log_group.with(|g| g.as_ref().map(|g| view! {
-                            <p><a href="#log-group" data-testid="open-together">{format!(
-                                "See {} together in the group view of this log",
-                                match (g.together.consumers.len(), g.together.coordinator.is_empty()) {
-                                    (n, true) => format!("all {n} consumers"),
-                                    (1, false) => "this consumer and the coordinator".to_owned(),
-                                    (n, false) => format!("all {n} consumers and the coordinator"),
-                                })}</a></p>
-                        }))}
-                    </div>
-                }
-            })}
+            {children.map(|c| c())}
         </section>
+    }
+}
+
+/// What was recognised, inferred and ignored in the imported log, another consumer of it, and
+/// each step where the model parts ways with it (the import page's, inside [`LogImportPanel`]).
+#[component]
+pub fn ImportedLog() -> impl IntoView {
+    let session = use_session();
+    let imported = move || session.imports.imported.get();
+    view! {
+        {move || imported().map(|log| {
+            let consumers = log.consumers.clone();
+            let chosen = log.client_id.clone();
+            view! {
+                <div class="imported" data-testid="imported-log">
+                    <p>
+                        "Consumer " <strong data-testid="imported-client">{log.client_id.clone()}</strong>
+                        {log.version.clone().map(|v| format!(" (client {v})"))}
+                        {format!(": {} steps, {} inferred.", log.steps.len(), log.steps.iter().filter(|s| s.inferred).count())}
+                    </p>
+                    <ul class="report" data-testid="import-report">
+                        {log.report.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}
+                    </ul>
+                    {(consumers.len() > 1).then(|| view! {
+                        <label>"Another consumer of this log "
+                            <select data-testid="import-consumer" prop:value=chosen.clone()
+                                on:change=move |ev| import_consumer(session, &event_target_value(&ev))>
+                                {consumers.iter().map(|c| view! { <option value=c.clone()>{c.clone()}</option> }).collect_view()}
+                            </select>
+                        </label>
+                    })}
+                    <h3>{format!("Where the model and the log part ways ({})", log.divergences.len())}</h3>
+                    <ol class="divergences" data-testid="divergences">
+                        {log.divergences.iter().map(|d| {
+                            let step = d.step + 1;
+                            view! {
+                                <li data-testid="divergence">
+                                    <button class="link-button" on:click=move |_| session.seek(step)>{format!("Step {step}")}</button>
+                                    {d.line.map(|l| format!(" (log line {l})"))} ": " {d.summary.clone()}
+                                    {d.reason.as_ref().map(|r| view! { <span class="muted">{format!(" — {}", r.text())}</span> })}
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ol>
+                    {move || session.imports.log_group.with(|g| g.as_ref().map(|g| view! {
+                        <p><a href="#log-group" data-testid="open-together">{format!(
+                            "See {} together in the group view of this log",
+                            match (g.together.consumers.len(), g.together.coordinator.is_empty()) {
+                                (n, true) => format!("all {n} consumers"),
+                                (1, false) => "this consumer and the coordinator".to_owned(),
+                                (n, false) => format!("all {n} consumers and the coordinator"),
+                            })}</a></p>
+                    }))}
+                </div>
+            }
+        })}
     }
 }

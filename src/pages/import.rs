@@ -3,7 +3,8 @@
 
 use super::member::{start, MemberView};
 use super::options;
-use crate::components::{log_group_view::LogGroupView, log_import_panel::LogImportPanel};
+use crate::components::log_group_view::LogGroupView;
+use crate::components::log_import_panel::{ImportedLog, LogImportPanel};
 use leptos::prelude::*;
 
 /// What the import page is for, under its title.
@@ -24,7 +25,7 @@ pub fn ImportPage() -> impl IntoView {
 /// The importer, above the member view.
 fn importer() -> AnyView {
     view! {
-        <LogImportPanel/>
+        <LogImportPanel><ImportedLog/></LogImportPanel>
         <LogGroupView/>
     }
     .into_any()
