@@ -1,6 +1,7 @@
 //! The "Debug your own rebalance" panel: paste, drop or pick a consumer's log; on the import page,
-//! see what was recognised, inferred and ignored, pick another consumer of the same log, go to each step where
-//! the model parts ways with the log, and read the coordinator's timeline when the log has one.
+//! see what was recognised, inferred and ignored, pick another consumer of the same log, go to each
+//! step where the model parts ways with the log, and read the coordinator's timeline when the log
+//! has one.
 
 use crate::context::use_session;
 use crate::log_import::{import_consumer, import_log};
