@@ -68,11 +68,6 @@ impl Transport {
         self.playback.set(Playback::Paused);
     }
 
-    /// Whether it plays (or reveals a step), not tracked.
-    pub fn is_playing(self) -> bool {
-        self.playback.get_untracked().is_playing()
-    }
-
     /// Whether effects are revealed one at a time (not at the fastest speed).
     pub fn animates(self) -> bool {
         self.speed.get_untracked() < MAX_SPEED

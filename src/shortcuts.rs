@@ -245,7 +245,7 @@ pub fn run(session: Session, action: Action) {
 /// Play from the cursor (from the start if at the end), or pause where it is.
 pub fn toggle_play(session: Session) {
     if session.transport.playback.get_untracked() != Playback::Paused {
-        session.transport.playback.set(Playback::Paused);
+        session.transport.pause();
         return;
     }
     let (_, len, _) = session.position();

@@ -50,7 +50,7 @@ impl Session {
 
     /// A move by the user: pause, then go where `to` says from here.
     fn move_by(&self, to: impl FnOnce(Cursor, &Timeline) -> Cursor) {
-        self.transport.playback.set(Playback::Paused);
+        self.transport.pause();
         let here = self.cursor();
         let there = self.timeline.with_untracked(|t| to(here, t));
         self.go(there);

@@ -4,7 +4,6 @@
 use crate::components::scenario_panel::focus_transport;
 use crate::components::source_links::SourceLinks;
 use crate::context::{use_session, Session};
-use crate::playback::Playback;
 use crate::shortcuts::{run, shortcut_of, Action};
 use kip848_core::screen::hint::{next, Next};
 use leptos::prelude::*;
@@ -64,7 +63,7 @@ pub fn FirstPath() -> impl IntoView {
                                 let shown_key = key.clone();
                                 view! {
                                     <button data-testid="next-action" aria-keyshortcuts=key
-                                        on:click=move |_| { session.transport.playback.set(Playback::Paused); run(session, action); }>
+                                        on:click=move |_| { session.transport.pause(); run(session, action); }>
                                         {h.action.clone()} " " <kbd>{shown_key}</kbd>
                                     </button>
                                 }

@@ -39,7 +39,7 @@ impl Session {
 
     /// Stops to ask about `step`.
     pub(crate) fn ask(&self, step: usize) {
-        self.transport.playback.set(Playback::Paused);
+        self.transport.pause();
         self.teaching.quiz.update(|q| {
             if let Some(q) = q {
                 q.asking = Some(step);

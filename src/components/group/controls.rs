@@ -96,7 +96,7 @@ pub fn GroupControls() -> impl IntoView {
     };
     let playing = move || session.transport.playback.get().is_playing();
     let step = move |delta: isize| {
-        session.transport.playback.set(Playback::Paused);
+        session.transport.pause();
         let (c, _) = session.position();
         session.seek(c.saturating_add_signed(delta));
     };
@@ -196,7 +196,7 @@ pub fn GroupControls() -> impl IntoView {
             {transport.then(|| view! {
             <div class="row transport-row">
                 <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
-                    on:click=move |_| { session.transport.playback.set(Playback::Paused); session.seek(0); }>"|◀"</button>
+                    on:click=move |_| { session.transport.pause(); session.seek(0); }>"|◀"</button>
                 <button class="transport" data-testid="group-step-back" aria-label="Step back"
                     on:click=move |_| step(-1)>"◀"</button>
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
@@ -205,7 +205,7 @@ pub fn GroupControls() -> impl IntoView {
                 <button class="transport" data-testid="group-step" aria-label="Step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
                 <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
-                    on:click=move |_| { session.transport.playback.set(Playback::Paused); session.seek(usize::MAX); }>"▶|"</button>
+                    on:click=move |_| { session.transport.pause(); session.seek(usize::MAX); }>"▶|"</button>
                 <label class="speed">
                     "Speed "
                     <input type="range" min="-2" max="3" step="1" data-testid="group-speed"
@@ -229,7 +229,7 @@ pub fn GroupControls() -> impl IntoView {
                     prop:value=move || cursor().to_string()
                     on:input=move |ev| {
                         if let Ok(c) = event_target_value(&ev).parse::<usize>() {
-                            session.transport.playback.set(Playback::Paused);
+                            session.transport.pause();
                             session.seek(c);
                         }
                     } />

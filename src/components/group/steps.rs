@@ -2,7 +2,6 @@
 //! to its end; the row the cursor is in is marked and kept in view.
 
 use crate::group::use_group_session;
-use crate::playback::Playback;
 use kip848_core::group::step_rows;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -47,7 +46,7 @@ pub fn GroupSteps() -> impl IntoView {
                         <li class="log-row" class:current=is_current class:future=future class:rejected=rejected data-testid="group-step"
                             data-first=row.first + 1 data-last=end>
                             <button class="log-seek" aria-current=move || is_current().then_some("step")
-                                on:click=move |_| { session.transport.playback.set(Playback::Paused); session.seek(end); }>
+                                on:click=move |_| { session.transport.pause(); session.seek(end); }>
                                 <span class="at">{at}</span><span class="what">{row.summary.clone()}{row.noted.then_some(" ✎")}</span>
                                 {row.refused.clone().map(|r| view! { <span class="danger">{format!(" — refused: {r}")}</span> })}
                             </button>
