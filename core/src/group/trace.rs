@@ -5,6 +5,7 @@ use super::line::GroupLine;
 use super::{GroupConfig, GroupInput, GroupSim};
 use crate::protocol::time::Millis;
 use crate::session::limits::{too_long, MAX_STEPS, MAX_TEXT_CHARS};
+use crate::session::located::read;
 use crate::session::trace::{TraceError, FORMAT};
 use serde_json::{Map, Value};
 
@@ -32,17 +33,6 @@ fn error(step: Option<usize>, field: Option<&str>, message: impl Into<String>) -
         step,
         field: field.map(str::to_owned),
         message: message.into(),
-    }
-}
-
-/// `steps[3].name` → step 3, field `name`.
-fn located(step: Option<usize>, e: serde_path_to_error::Error<serde_json::Error>) -> TraceError {
-    let path = e.path().to_string();
-    let field = (path != ".").then_some(path);
-    TraceError {
-        step,
-        field,
-        message: e.into_inner().to_string(),
     }
 }
 
@@ -89,14 +79,10 @@ impl GroupTrace {
         let sources = source_ids(top.remove("sources"))?;
         let config: GroupConfig = match top.remove("config") {
             None => GroupConfig::default(),
-            Some(v) => serde_path_to_error::deserialize(v).map_err(|e| {
-                let mut err = located(None, e);
-                err.field = Some(
-                    format!("config.{}", err.field.unwrap_or_default())
-                        .trim_end_matches('.')
-                        .to_owned(),
-                );
-                err
+            Some(v) => read(&v, None).map_err(|(field, message)| TraceError {
+                step: None,
+                field: Some(field.map_or("config".into(), |f| format!("config.{f}"))),
+                message,
             })?,
         };
         config.check().map_err(|m| error(None, Some("config"), m))?;
@@ -145,8 +131,14 @@ impl GroupTrace {
                 Some(Value::String(s)) => Some(s),
                 Some(_) => return Err(error(Some(i), Some("note"), "expected a string")),
             };
-            let input: GroupInput = serde_path_to_error::deserialize(Value::Object(fields))
-                .map_err(|e| located(Some(i), e))?;
+            let input: GroupInput =
+                read(&Value::Object(fields), Some("input")).map_err(|(field, message)| {
+                    TraceError {
+                        step: Some(i),
+                        field,
+                        message,
+                    }
+                })?;
             steps.push(GroupStep {
                 at: Millis(at),
                 input,

@@ -206,15 +206,18 @@ fn open(fragment: &str) -> Result<Sealed, LinkError> {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError::TooLarge,
             _ => LinkError::Compression,
         })?;
+    // Text and a borrowed value, as every other reader of the app: each other way of reading
+    // JSON (bytes, an owned value) would be a second copy of serde_json's parser in the page.
+    let text = std::str::from_utf8(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
     let envelope: Value =
-        serde_json::from_slice(&bytes).map_err(|e| LinkError::Envelope(e.to_string()))?;
+        serde_json::from_str(text).map_err(|e| LinkError::Envelope(e.to_string()))?;
     let unexpected = |e: serde_json::Error| LinkError::Envelope(e.to_string());
     if envelope.get("group").is_some() {
         return Ok(Sealed::Group(
-            serde_json::from_value(envelope).map_err(unexpected)?,
+            GroupEnvelope::deserialize(&envelope).map_err(unexpected)?,
         ));
     }
     Ok(Sealed::Member(
-        serde_json::from_value(envelope).map_err(unexpected)?,
+        Envelope::deserialize(&envelope).map_err(unexpected)?,
     ))
 }

@@ -3,6 +3,7 @@
 pub mod cursor;
 pub mod limits;
 pub mod link;
+pub(crate) mod located;
 pub mod replay;
 pub mod timeline;
 pub mod trace;

@@ -18,7 +18,8 @@ use crate::protocol::config::Config;
 use crate::protocol::input::Input;
 use crate::protocol::time::Millis;
 use crate::session::limits;
-use crate::session::trace_file::{located, RawStep, RawTrace};
+use crate::session::located::read;
+use crate::session::trace_file::{RawStep, RawTrace};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -166,11 +167,51 @@ impl Trace {
                 })
             }
         }
-        let raw: RawTrace = serde_path_to_error::deserialize(value).map_err(located)?;
-        raw.check_limits()?;
-        let mut steps = Vec::with_capacity(raw.steps.len());
+        let Value::Object(mut top) = value else {
+            return Err(TraceError {
+                step: None,
+                field: None,
+                message: "not a trace: the file must be a JSON object with `format` and `steps`"
+                    .into(),
+            });
+        };
+        let Some(raw_steps) = top.remove("steps") else {
+            return Err(TraceError {
+                step: None,
+                field: None,
+                message: "missing field `steps`".into(),
+            });
+        };
+        let config = top.remove("config");
+        let mut raw: RawTrace =
+            read(&Value::Object(top), None).map_err(|(field, message)| TraceError {
+                step: None,
+                field,
+                message,
+            })?;
+        if let Some(config) = config {
+            raw.config = read(&config, None).map_err(|(field, message)| TraceError {
+                step: None,
+                field: Some(field.map_or("config".into(), |f| format!("config.{f}"))),
+                message,
+            })?;
+        }
+        let Value::Array(raw_steps) = raw_steps else {
+            return Err(TraceError {
+                step: None,
+                field: Some("steps".into()),
+                message: format!("expected a list of steps, got {raw_steps}"),
+            });
+        };
+        raw.check_limits(raw_steps.len())?;
+        let mut steps = Vec::with_capacity(raw_steps.len());
         let mut last = 0;
-        for (index, step) in raw.steps.into_iter().enumerate() {
+        for (index, step) in raw_steps.iter().enumerate() {
+            let step: RawStep = read(step, None).map_err(|(field, message)| TraceError {
+                step: Some(index),
+                field,
+                message,
+            })?;
             if step.at < last {
                 let message = format!("{} is before the previous step's {last}", step.at);
                 return Err(TraceError::at(index, "at", message));

@@ -10,6 +10,7 @@ use crate::protocol::time::Millis;
 use crate::session::trace::{Step, TraceError};
 use crate::tree::CollectTree;
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The file as JSON sees it: every field a step may have, each checked against its input kind.
@@ -28,6 +29,8 @@ pub(crate) struct RawTrace {
     pub(crate) sources: Vec<String>,
     #[serde(default)]
     pub(crate) config: Config,
+    /// Read one by one (each error names its step); absent from what serde reads.
+    #[serde(skip_deserializing)]
     pub(crate) steps: Vec<RawStep>,
 }
 
@@ -60,7 +63,7 @@ pub(crate) struct RawStep {
     /// Per-model notes: a string replaces `note` on that model, `null` hides it there. Read as
     /// plain JSON so that a wrong key or value is reported with its name (`notes.group`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub(crate) notes: BTreeMap<String, serde_json::Value>,
+    pub(crate) notes: BTreeMap<String, Value>,
 }
 
 fn is_seed(model: &Model) -> bool {
@@ -74,27 +77,6 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(deserializer).map(Some)
-}
-
-/// Turns serde's error and JSON path (`steps[3].member_epoch`) into a step index and field.
-pub(crate) fn located(error: serde_path_to_error::Error<serde_json::Error>) -> TraceError {
-    let path = error.path().to_string();
-    let message = error.into_inner().to_string();
-    let Some(rest) = path.strip_prefix("steps[") else {
-        let field = (path != ".").then_some(path);
-        return TraceError {
-            step: None,
-            field,
-            message,
-        };
-    };
-    let (index, field) = rest.split_once(']').unwrap_or((rest, ""));
-    let field = field.trim_start_matches('.');
-    TraceError {
-        step: index.parse().ok(),
-        field: (!field.is_empty()).then(|| field.to_owned()),
-        message,
-    }
 }
 
 impl RawStep {
@@ -242,7 +224,7 @@ impl RawStep {
 /// `notes`: keys are model names, values a note or `null` (no note on that model).
 fn model_notes(
     index: usize,
-    raw: BTreeMap<String, serde_json::Value>,
+    raw: BTreeMap<String, Value>,
 ) -> Result<BTreeMap<Model, Option<String>>, TraceError> {
     let mut notes = BTreeMap::new();
     for (key, value) in raw {
@@ -252,12 +234,12 @@ fn model_notes(
             .find(|m| m.as_str() == key)
             .ok_or_else(|| TraceError::at(index, &field, "not a model: `seed` or `kafka`"))?;
         let note = match value {
-            serde_json::Value::Null => None,
-            serde_json::Value::String(text) if text.trim().is_empty() => {
+            Value::Null => None,
+            Value::String(text) if text.trim().is_empty() => {
                 let message = "a note cannot be empty (null hides the note on this model)";
                 return Err(TraceError::at(index, &field, message));
             }
-            serde_json::Value::String(text) => Some(text),
+            Value::String(text) => Some(text),
             other => {
                 let message =
                     format!("expected a note, or null to hide the note on this model, got {other}");

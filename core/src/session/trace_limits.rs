@@ -6,20 +6,18 @@ use crate::session::trace::TraceError;
 use crate::session::trace_file::{RawStep, RawTrace};
 
 impl RawTrace {
-    /// The limits of the whole file (steps check their own fields).
-    pub(crate) fn check_limits(&self) -> Result<(), TraceError> {
+    /// The limits of the whole file but its steps' (`steps` counts them before any is read, each
+    /// step checks its own fields).
+    pub(crate) fn check_limits(&self, steps: usize) -> Result<(), TraceError> {
         let top = |field: &str, message: String| TraceError {
             step: None,
             field: Some(field.to_owned()),
             message,
         };
-        if self.steps.len() > MAX_STEPS {
+        if steps > MAX_STEPS {
             return Err(top(
                 "steps",
-                format!(
-                    "{} steps is over the limit of {MAX_STEPS}",
-                    self.steps.len()
-                ),
+                format!("{steps} steps is over the limit of {MAX_STEPS}"),
             ));
         }
         if self.sources.len() > 64 || self.sources.iter().any(|s| s.len() > 80) {
