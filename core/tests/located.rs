@@ -187,3 +187,18 @@ fn a_wrong_value_deep_in_the_configuration_is_named_by_its_whole_place() {
     let e = GroupTrace::parse(text).expect_err("refused");
     assert_eq!(where_(&e), (None, Some("config.coordinator.colour")), "{e}");
 }
+
+#[test]
+fn in_a_long_list_the_list_is_named_without_taking_each_item_out() {
+    let mut partitions: Vec<String> = (0..5000).map(|p| p.to_string()).collect();
+    partitions.push("\"last\"".into());
+    let e = member(&format!(
+        r#"{{"at":5,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{{"t":[{}]}}}}"#,
+        partitions.join(",")
+    ));
+    assert_eq!(where_(&e), (Some(1), Some("assignment.t")), "{e}");
+    let e = member(
+        r#"{"at":5,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":1,"assignment":{"t":[0,"x"]}}"#,
+    );
+    assert_eq!(where_(&e), (Some(1), Some("assignment.t[1]")), "{e}");
+}

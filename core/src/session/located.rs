@@ -12,7 +12,8 @@ use serde_json::Value;
 /// type (serde_path_to_error: 4 KB gzip of the member page, measured).
 ///
 /// `tag` names an internally tagged enum's tag key: it is blamed only when nothing else is, since
-/// without it every probe fails alike.
+/// without it every probe fails alike. Each probe reads the whole value again, so the search stops
+/// at a part with more than [`MAX_PARTS`] parts inside (a long list of partitions) and names it.
 pub(crate) fn read<T: DeserializeOwned>(
     value: &Value,
     tag: Option<&str>,
@@ -22,6 +23,9 @@ pub(crate) fn read<T: DeserializeOwned>(
         (blame::<T>(value, &message, tag), message)
     })
 }
+
+/// The most parts of one object or list the search takes out one by one.
+const MAX_PARTS: usize = 64;
 
 /// One step of a path into JSON.
 enum Part {
@@ -46,6 +50,9 @@ fn blame<T: DeserializeOwned>(root: &Value, message: &str, tag: Option<&str>) ->
             Some(Value::Array(items)) => (0..items.len()).map(Part::Index).collect(),
             _ => break,
         };
+        if parts.len() > MAX_PARTS {
+            break;
+        }
         let culprit = parts.into_iter().find(|part| {
             let mut candidate = root.clone();
             if let Some(parent) = follow_mut(&mut candidate, &path) {
