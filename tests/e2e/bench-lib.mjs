@@ -84,9 +84,12 @@ const STATE_PAINT = () => new Promise((resolve) => {
 // Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, the CPU 4× slower.
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
-/** A phone on slow 4G with a cold cache, asking for gzip; `prepare` sees the context first (routes). */
-async function slowPhone(browser, prepare = async () => {}) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+/**
+ * A phone on slow 4G with a cold cache, asking for gzip (or for brotli first, `accept`); `prepare`
+ * sees the context first (routes).
+ */
+async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': accept } });
   await prepare(context);
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
@@ -101,27 +104,31 @@ async function slowPhone(browser, prepare = async () => {}) {
  * The first render of each page under slow 4G, cold cache, served gzip-compressed as a static host
  * serves it (tests/site/serve.mjs with the .gz copies): navigation start to the app's interactive
  * mark, with the page's ready element on screen; median of `loads`, on a phone-sized window.
+ * `brotli`: served from the .br copies instead, as a host that serves them does; `only`: these pages.
  */
-export async function slowFirstRender(browser, dir, loads = 5) {
+export async function slowFirstRender(browser, dir, loads = 5, { brotli = false, only = null } = {}) {
   const { startServer } = await import('../site/serve.mjs');
   const { execFileSync } = await import('node:child_process');
   const served = join(ROOT, 'target/bench/served', dir.split('/').filter(Boolean).pop());
   await rm(served, { recursive: true, force: true });
   await cp(dir, served, { recursive: true });
   execFileSync(process.execPath, [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
-  const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: ['gzip'] });
+  const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: brotli ? ['br', 'gzip'] : ['gzip'] });
   const base = `http://127.0.0.1:${server.address().port}/app/`;
   const out = {};
   try {
-    for (const page of await pagesOf(dir)) {
+    for (const page of (await pagesOf(dir)).filter((p) => !only || only.includes(p.name))) {
       const times = [];
       const painted = [];
+      const encodings = [];
       for (let i = 0; i < loads; i += 1) {
-        const { context, tab } = await slowPhone(browser);
+        const { context, tab } = await slowPhone(browser, undefined, brotli ? 'br, gzip' : 'gzip');
+        const module = tab.waitForResponse((r) => r.url().endsWith('_bg.wasm'), { timeout: 60000 });
         await tab.goto(base + page.path, { timeout: 60000 });
         await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
         const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
         times.push(interactive);
+        encodings.push((await (await module).allHeaders())['content-encoding'] ?? 'none');
         // Without a snapshot the state appears with the app.
         painted.push((page.beforePaint ? await tab.evaluate(STATE_PAINT) : null) ?? interactive);
         await context.close();
@@ -131,6 +138,8 @@ export async function slowFirstRender(browser, dir, loads = 5) {
         painted: spread(painted),
         bytes: await firstLoadBytes(dir, page.files),
         bytes_before_paint: page.beforePaint ? await firstLoadBytes(dir, page.beforePaint) : null,
+        // What the wasm came as, so a figure never claims an encoding the browser did not get.
+        wasm_encoding: [...new Set(encodings)].join(', '),
       };
     }
   } finally {
