@@ -23,6 +23,17 @@ pub enum Notice {
     Error(String),
 }
 
+impl Notice {
+    /// Its kind (the class it is drawn with) and its words, as the page shows them.
+    pub fn shown(&self) -> (&'static str, String) {
+        match self {
+            Notice::Rejected(r) => ("rejected", format!("Rejected: {r}")),
+            Notice::Info(i) => ("info", i.clone()),
+            Notice::Error(e) => ("error", e.clone()),
+        }
+    }
+}
+
 /// The member session: the timeline, the frame of its cursor and the transport that moves it,
 /// with the page's narrower parts beside it. `Copy` handles, provided once by the page; each part
 /// is also provided on its own, so a panel that only opens a dialog takes [`Dialogs`], not this.

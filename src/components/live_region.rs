@@ -8,13 +8,7 @@ use leptos::prelude::*;
 #[component]
 pub fn LiveRegion() -> impl IntoView {
     let (dialogs, frame) = (use_dialogs(), use_frame());
-    let notice = move || {
-        dialogs.notice.get().map(|n| match n {
-            Notice::Rejected(r) => ("rejected", format!("Rejected: {r}")),
-            Notice::Info(i) => ("info", i),
-            Notice::Error(e) => ("error", e),
-        })
-    };
+    let notice = move || dialogs.notice.with(|n| n.as_ref().map(Notice::shown));
     view! {
         <section class="caption-box" aria-label="What the member just did">
             <div class="caption" role="status" aria-live="polite" aria-atomic="true" data-testid="live">

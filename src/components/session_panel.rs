@@ -128,6 +128,17 @@ fn export(session: Session) {
 pub fn SessionPanel() -> impl IntoView {
     let session = use_session();
     let pasted = RwSignal::new(String::new());
+    // The page's message is at its top, out of sight of a reader who pastes or picks a trace down
+    // here (on a phone, thousands of pixels away): the panel repeats, below its controls, the
+    // message its own import gave, until the page's next message. Screen readers hear the page's.
+    let armed = StoredValue::new(false);
+    let outcome = RwSignal::new(None::<Notice>);
+    Effect::new(move |_| {
+        let notice = session.dialogs.notice.get();
+        let ours = armed.get_value();
+        armed.set_value(false);
+        outcome.set(notice.filter(|_| ours));
+    });
     view! {
         <section class="panel session" aria-labelledby="session-title">
             <h2 id="session-title">"Session file"</h2>
@@ -139,6 +150,7 @@ pub fn SessionPanel() -> impl IntoView {
                         on:change=move |ev| {
                             let input: Option<web_sys::HtmlInputElement> = ev.target().and_then(|t| t.dyn_into().ok());
                             if let Some(file) = input.as_ref().and_then(|i| i.files()).and_then(|f| f.get(0)) {
+                                armed.set_value(true);
                                 import_file(session, file);
                             }
                             if let Some(input) = input {
@@ -153,8 +165,14 @@ pub fn SessionPanel() -> impl IntoView {
                 <textarea id="paste" data-testid="paste" rows="4" spellcheck="false"
                     prop:value=move || pasted.get()
                     on:input=move |ev| pasted.set(event_target_value(&ev))></textarea>
-                <button data-testid="load-pasted" on:click=move |_| import_text(session, &pasted.get_untracked(), "the pasted text")>"Load pasted trace"</button>
+                <button data-testid="load-pasted" on:click=move |_| {
+                    armed.set_value(true);
+                    import_text(session, &pasted.get_untracked(), "the pasted text");
+                }>"Load pasted trace"</button>
             </details>
+            {move || outcome.with(|n| n.as_ref().map(Notice::shown)).map(|(kind, text)| view! {
+                <p class=format!("notice {kind} beside") aria-hidden="true" data-testid="session-outcome">{text}</p>
+            })}
             <p class="muted">"Or drop a trace file anywhere on the page."</p>
             <ShareControls view=Mode::Member notice=session.dialogs.notice
                 fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })

@@ -175,6 +175,32 @@ test('bad files are refused with one message and the session is kept', async () 
   await done();
 });
 
+test('an import from the session panel answers beside its button, where a phone reader is looking', async () => {
+  const { page, done } = await open(browser, server.url, { viewport: { width: 375, height: 800 } });
+  await instant(page);
+  await loadScenario(page, '03-incremental-reassignment');
+  const before = await screen(page);
+  await page.getByTestId('paste').evaluate((el) => { el.closest('details').open = true; });
+  await page.getByTestId('paste').fill('{"format":"kip848-trace/1","steps":[{"at":0,"input":"subscribe","topics":["orders"]},{"at":40,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":5000,"assignment":{"orders":[0,"one"]}}]}');
+  await page.getByTestId('load-pasted').click();
+  const said = await expectText(page, 'notice', /^Could not import the pasted text: step 1, field `assignment\.orders\[1\]`: invalid type/);
+  await expectText(page, 'session-outcome', said);
+  const seen = async () => {
+    const box = await page.getByTestId('session-outcome').boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 800;
+  };
+  assert.ok(await seen(), 'the answer is on the screen the reader pressed the button on');
+  assert.deepEqual(await screen(page), before);
+  // A picked file answers there too, once it has been read.
+  await page.getByTestId('import-file').setInputFiles(file('first.json', await traceFile('first-join.json')));
+  const imported = await expectText(page, 'notice', /^Imported \d+ steps from first\.json/);
+  await expectText(page, 'session-outcome', imported);
+  // The page's next message, or its clearing, from anywhere else takes the echo away.
+  await loadScenario(page, '03-incremental-reassignment');
+  await page.getByTestId('session-outcome').waitFor({ state: 'detached' });
+  await done();
+});
+
 test('a trace whose inputs the member rejects still loads, with the rejections in the log', async () => {
   const { page, done } = await open(browser, server.url);
   await page.getByTestId('import-file').setInputFiles(file('rejected.json', await traceFile('rejected-inputs.json')));
