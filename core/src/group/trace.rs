@@ -79,11 +79,7 @@ impl GroupTrace {
         let sources = source_ids(top.remove("sources"))?;
         let config: GroupConfig = match top.remove("config") {
             None => GroupConfig::default(),
-            Some(v) => read(&v, None).map_err(|(field, message)| TraceError {
-                step: None,
-                field: Some(field.map_or("config".into(), |f| format!("config.{f}"))),
-                message,
-            })?,
+            Some(v) => read(&v, None, None, Some("config"))?,
         };
         config.check().map_err(|m| error(None, Some("config"), m))?;
         let Some(Value::Array(raw)) = top.remove("steps") else {
@@ -131,14 +127,7 @@ impl GroupTrace {
                 Some(Value::String(s)) => Some(s),
                 Some(_) => return Err(error(Some(i), Some("note"), "expected a string")),
             };
-            let input: GroupInput =
-                read(&Value::Object(fields), Some("input")).map_err(|(field, message)| {
-                    TraceError {
-                        step: Some(i),
-                        field,
-                        message,
-                    }
-                })?;
+            let input: GroupInput = read(&Value::Object(fields), Some("input"), Some(i), None)?;
             steps.push(GroupStep {
                 at: Millis(at),
                 input,

@@ -1,6 +1,7 @@
 //! JSON read into serde types with errors that say where: a trace file's errors name the step and
 //! the field, as the trace format promises.
 
+use crate::session::trace::TraceError;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -14,13 +15,27 @@ use serde_json::Value;
 /// `tag` names an internally tagged enum's tag key: it is blamed only when nothing else is, since
 /// without it every probe fails alike. Each probe reads the whole value again, so the search stops
 /// at a part with more than [`MAX_PARTS`] parts inside (a long list of partitions) and names it.
+///
+/// The error names `step` when the value is one, and its place below `under` (`config`) when the
+/// value is that part of the file.
 pub(crate) fn read<T: DeserializeOwned>(
     value: &Value,
     tag: Option<&str>,
-) -> Result<T, (Option<String>, String)> {
+    step: Option<usize>,
+    under: Option<&str>,
+) -> Result<T, TraceError> {
     T::deserialize(value).map_err(|e| {
         let message = e.to_string();
-        (blame::<T>(value, &message, tag), message)
+        let place = blame::<T>(value, &message, tag);
+        let field = match (under, place) {
+            (Some(under), Some(place)) => Some(format!("{under}.{place}")),
+            (under, place) => place.or(under.map(str::to_owned)),
+        };
+        TraceError {
+            step,
+            field,
+            message,
+        }
     })
 }
 

@@ -183,18 +183,9 @@ impl Trace {
             });
         };
         let config = top.remove("config");
-        let mut raw: RawTrace =
-            read(&Value::Object(top), None).map_err(|(field, message)| TraceError {
-                step: None,
-                field,
-                message,
-            })?;
+        let mut raw: RawTrace = read(&Value::Object(top), None, None, None)?;
         if let Some(config) = config {
-            raw.config = read(&config, None).map_err(|(field, message)| TraceError {
-                step: None,
-                field: Some(field.map_or("config".into(), |f| format!("config.{f}"))),
-                message,
-            })?;
+            raw.config = read(&config, None, None, Some("config"))?;
         }
         let Value::Array(raw_steps) = raw_steps else {
             return Err(TraceError {
@@ -207,11 +198,7 @@ impl Trace {
         let mut steps = Vec::with_capacity(raw_steps.len());
         let mut last = 0;
         for (index, step) in raw_steps.iter().enumerate() {
-            let step: RawStep = read(step, None).map_err(|(field, message)| TraceError {
-                step: Some(index),
-                field,
-                message,
-            })?;
+            let step: RawStep = read(step, None, Some(index), None)?;
             if step.at < last {
                 let message = format!("{} is before the previous step's {last}", step.at);
                 return Err(TraceError::at(index, "at", message));
