@@ -76,11 +76,28 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
     }
 }
 
+/// Whose lane an effect's arrow goes to, or none: changes to the assigned set are not drawn.
+/// Exhaustive, so that a new kind of effect is placed here before it can be drawn.
+fn target(effect: &Effect) -> Option<&'static str> {
+    match effect {
+        Effect::SendHeartbeat(_) => Some("Coordinator"),
+        Effect::Transition { .. } => Some("Member"),
+        Effect::CommitOffsets { .. }
+        | Effect::InvokeOnPartitionsRevoked { .. }
+        | Effect::InvokeOnAssignment { .. }
+        | Effect::InvokeOnPartitionsAssigned { .. }
+        | Effect::InvokeOnPartitionsLost { .. }
+        | Effect::ReportError { .. } => Some("Application"),
+        Effect::RemoveFromAssigned { .. }
+        | Effect::AddToAssigned { .. }
+        | Effect::ClearAssigned { .. } => None,
+    }
+}
+
 fn effect_message(model: Model, step: usize, index: usize, effect: &Effect) -> Option<Message> {
-    let member = lane("Member");
-    let (to, text, class) = match effect {
+    let to = lane(target(effect)?);
+    let (text, class) = match effect {
         Effect::SendHeartbeat(r) => (
-            lane("Coordinator"),
             format!(
                 "{} heartbeat, epoch {}",
                 purpose_name(r.purpose),
@@ -88,40 +105,21 @@ fn effect_message(model: Model, step: usize, index: usize, effect: &Effect) -> O
             ),
             "heartbeat",
         ),
-        Effect::Transition { to, .. } => (member, format!("→ {to}"), "transition"),
-        Effect::CommitOffsets { partitions } => {
-            (lane("Application"), format!("commit {partitions}"), "call")
-        }
-        Effect::InvokeOnPartitionsRevoked { .. }
-        | Effect::InvokeOnAssignment { .. }
-        | Effect::InvokeOnPartitionsAssigned { .. }
-        | Effect::InvokeOnPartitionsLost { .. } => {
-            (lane("Application"), call_in(model, effect), "call")
-        }
-        Effect::ReportError { code } => (lane("Application"), format!("report {code}"), "call"),
-        Effect::RemoveFromAssigned { .. }
-        | Effect::AddToAssigned { .. }
-        | Effect::ClearAssigned { .. } => return None,
+        Effect::Transition { to, .. } => (format!("→ {to}"), "transition"),
+        Effect::CommitOffsets { partitions } => (format!("commit {partitions}"), "call"),
+        Effect::ReportError { code } => (format!("report {code}"), "call"),
+        // The callbacks, named as the member's model calls them.
+        _ => (call_in(model, effect), "call"),
     };
     Some(Message {
         step,
         effect: index,
-        from: member,
+        from: lane("Member"),
         to,
         text,
         class,
         row: 0,
     })
-}
-
-/// Whether an effect is drawn (as an arrow or a note): changes to the assigned set are not.
-fn drawn(effect: &Effect) -> bool {
-    !matches!(
-        effect,
-        Effect::RemoveFromAssigned { .. }
-            | Effect::AddToAssigned { .. }
-            | Effect::ClearAssigned { .. }
-    )
 }
 
 /// The messages of the last steps up to the cursor; in its step only the effects shown so far.
@@ -131,7 +129,13 @@ fn messages(t: &Timeline, shown: usize) -> Vec<Message> {
     // Rows are counted from the last multiple of WINDOW at or before the window's start.
     let anchor = start / WINDOW * WINDOW;
     let mut row = (anchor..start)
-        .map(|i| 1 + t.effects_of(i).iter().filter(|e| drawn(e)).count())
+        .map(|i| {
+            1 + t
+                .effects_of(i)
+                .iter()
+                .filter(|e| target(e).is_some())
+                .count()
+        })
         .sum::<usize>() as i32;
     let mut out: Vec<Message> = Vec::new();
     let mut push = |mut m: Message| {
