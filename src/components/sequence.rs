@@ -54,7 +54,8 @@ fn input_message(step: usize, input: &Input, rejected: bool) -> Message {
             "Application",
             format!("completed {outcome:?}").to_ascii_lowercase(),
         ),
-        Input::Tick => ("Member", "⏱ tick".to_owned()),
+        // ◷, not the stopwatch emoji: a plain Linux has no font with the emoji, and drew a box.
+        Input::Tick => ("Member", "◷ tick".to_owned()),
         Input::Poll => ("Application", "poll".to_owned()),
         Input::PollTimerExpired => ("Application", "poll timer expired".to_owned()),
         Input::Unsubscribe => ("Application", "unsubscribe".to_owned()),
