@@ -190,7 +190,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                         view! {
                             <li data-testid="review-cause" data-cause=g.cause.as_str()>
                                 <strong>{g.cause.title()}</strong> ": " {g.why}
-                                <span class="muted">{format!(" Steps {}. ", steps.join(", "))} {
+                                <span class="muted">{format!(" {} {}. ", if steps.len() == 1 { "Step" } else { "Steps" }, steps.join(", "))} {
                                     let (l, r) = pair.get_untracked().models();
                                     [l, r].into_iter().filter(|m| !g.source.of(*m).is_empty()).map(|m| view! {
                                         {format!("{}: ", m.title())} <SourceLinks ids=g.source.of(m)/> "; "

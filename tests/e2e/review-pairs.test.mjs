@@ -48,6 +48,9 @@ for (const pair of ['seed-librdkafka', 'kafka-librdkafka']) {
       const causes = await page.getByTestId('review-cause').evaluateAll((els) => els.map((e) => e.dataset.cause));
       assert.deepEqual(causes, core.head.groups.map((g) => g.cause));
       assert.ok(!causes.includes('unexplained'), 'every difference has a known cause');
+      // Each cause names the core's steps for it ("Step 10." alone, "Steps 9, 10." for several).
+      const named = await page.getByTestId('review-cause').evaluateAll((els) => els.map((e) => e.querySelector('.muted').textContent.match(/^\s*(Steps? [\d, ]+)\./)?.[1]));
+      assert.deepEqual(named, core.head.groups.map((g) => `${g.steps.length === 1 ? 'Step' : 'Steps'} ${g.steps.map((s) => s + 1).join(', ')}`));
       await page.keyboard.press('Home');
       for (const [i, p] of core.positions.entries()) {
         if (i > 0) await page.keyboard.press('ArrowRight');
