@@ -5,6 +5,7 @@
 
 use crate::context::use_session;
 use crate::log_import::{import_consumer, import_log};
+use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -68,7 +69,7 @@ pub fn ImportedLog() -> impl IntoView {
                     <p>
                         "Consumer " <strong data-testid="imported-client">{log.client_id.clone()}</strong>
                         {log.version.clone().map(|v| format!(" (client {v})"))}
-                        {format!(": {} steps, {} inferred.", log.steps.len(), log.steps.iter().filter(|s| s.inferred).count())}
+                        {format!(": {}, {} inferred.", counted(log.steps.len(), "step"), log.steps.iter().filter(|s| s.inferred).count())}
                     </p>
                     <ul class="report" data-testid="import-report">
                         {log.report.iter().map(|l| view! { <li>{l.clone()}</li> }).collect_view()}

@@ -6,6 +6,7 @@
 use crate::components::source_links::SourceLinks;
 use crate::context::use_session;
 use crate::quiz::QuizState;
+use kip848_core::screen::words::counted;
 use kip848_core::teaching::quiz::{quiz_steps, Question};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -114,7 +115,7 @@ pub fn QuizPanel(
                         if done > 0 && done == total.get() {
                             "Quiz finished.".to_owned()
                         } else {
-                            format!("Step forward: {} times you are asked what happens next.", total.get())
+                            format!("Step forward: {} you are asked what happens next.", counted(total.get(), "time"))
                         }
                     }}</p>
                     <p class="muted" data-testid="quiz-score">{score}</p>

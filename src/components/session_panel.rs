@@ -8,6 +8,7 @@ use crate::address::Mode;
 use crate::context::{use_session, Notice, Session};
 use crate::download::download;
 use kip848_core::group::GroupTrace;
+use kip848_core::screen::words::counted;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
 use kip848_core::session::trace::Trace;
 use leptos::prelude::*;
@@ -28,7 +29,8 @@ pub fn import_text(session: Session, text: &str, source: &str) {
                 String::new()
             };
             session.dialogs.notice.set(Some(Notice::Info(format!(
-                "Imported {steps} steps from {source}{note}"
+                "Imported {} from {source}{note}",
+                counted(steps, "step")
             ))));
         }
         // Not a trace, but a consumer's log: import it as one.

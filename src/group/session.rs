@@ -3,6 +3,7 @@
 use crate::context::Notice;
 use crate::playback::{Playback, Transport};
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
+use kip848_core::screen::words::counted;
 use kip848_core::session::link::SharedGroup;
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -285,9 +286,10 @@ impl GroupSession {
         self.transport.pause();
         self.timeline.set(timeline);
         let message = match refused {
-            0 => format!("Replayed {steps} steps with {with}."),
+            0 => format!("Replayed {} with {with}.", counted(steps, "step")),
             n => format!(
-                "Replayed {steps} steps with {with}; {n} of them are now refused (see the steps)."
+                "Replayed {} with {with}; {n} of them are now refused (see the steps).",
+                counted(steps, "step")
             ),
         };
         self.notice.set(Some(Notice::Info(message)));

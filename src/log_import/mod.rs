@@ -8,6 +8,7 @@ pub use imported::{ImportedLog, LogGroup};
 
 use crate::context::{Notice, Session};
 use kip848_core::import::{ImportError, ParsedLog};
+use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 
 thread_local! {
@@ -223,7 +224,8 @@ fn import_log_text(session: Session, text: &str, source: &str, client: Option<&s
         ""
     };
     session.dialogs.notice.set(Some(Notice::Info(format!(
-        "Imported consumer {client_id} from {source}: {steps} steps, {inferred} inferred, {divergences} where the model parts ways with the log.{times}"
+        "Imported consumer {client_id} from {source}: {}, {inferred} inferred, {divergences} where the model parts ways with the log.{times}",
+        counted(steps, "step")
     ))));
 }
 

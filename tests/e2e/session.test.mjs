@@ -210,6 +210,15 @@ test('a trace whose inputs the member rejects still loads, with the rejections i
   await done();
 });
 
+test('a trace of one step is counted as one', async () => {
+  const { page, done } = await open(browser, server.url);
+  const trace = JSON.parse(await traceFile('first-join.json'));
+  trace.steps = trace.steps.slice(0, 1);
+  await page.getByTestId('import-file').setInputFiles(file('one.json', JSON.stringify(trace)));
+  await expectText(page, 'notice', 'Imported 1 step from one.json');
+  await done();
+});
+
 test('a trace can be dropped on the page', async () => {
   const { page, done } = await open(browser, server.url);
   const body = await traceFile('first-join.json');

@@ -11,6 +11,22 @@ use crate::screen::narration::purpose_name;
 use crate::PartitionSet;
 use serde::Serialize;
 
+/// A count and its noun, one or many (the nouns the screen counts all take an s):
+///
+/// ```
+/// use kip848_core::screen::words::counted;
+/// assert_eq!(counted(1, "step"), "1 step");
+/// assert_eq!(counted(0, "partition"), "0 partitions");
+/// assert_eq!(counted(3, "time"), "3 times");
+/// ```
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A commit or callback as the member names what it waits on.
 pub fn call(effect: &Effect) -> String {
     match effect {

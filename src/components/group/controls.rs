@@ -12,6 +12,7 @@ use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
 use crate::playback::Playback;
 use kip848_core::group::GroupTrace;
+use kip848_core::screen::words::counted;
 use kip848_core::session::limits::MAX_TRACE_BYTES;
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -41,7 +42,8 @@ fn import(session: GroupSession, file: web_sys::File) {
                 let steps = trace.steps.len();
                 session.load(trace);
                 session.notice.set(Some(Notice::Info(format!(
-                    "Imported {steps} steps from {name}"
+                    "Imported {} from {name}",
+                    counted(steps, "step")
                 ))));
             }
             Err(e) => session.notice.set(Some(Notice::Error(format!(

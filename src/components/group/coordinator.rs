@@ -5,6 +5,7 @@ use super::target_editor::TargetEditor;
 use crate::components::glossary::Term;
 use crate::group::use_group_session;
 use kip848_core::group::{Assignor, GroupInput, ServerMember};
+use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 
 /// One member as the coordinator records it, with the name the simulation gave it.
@@ -118,7 +119,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                     let name = topic.clone();
                     view! {
                         <li>
-                            <span class="mono">{format!("{topic}: {count} partitions ")}</span>
+                            <span class="mono">{format!("{topic}: {} ", counted(count as usize, "partition"))}</span>
                             <button data-testid="add-partition" disabled=!writable
                                 aria-label=format!("+1 partition to {topic}")
                                 on:click=move |_| session.act(GroupInput::SetPartitions { topic: name.clone(), count: count + 1 })>"+1 partition"</button>
