@@ -9,6 +9,7 @@ use kip848_core::group::hazard::{Allowed, Hazard};
 use kip848_core::group::GroupTrace;
 use kip848_core::hunt::summary::{order, Found, Row, Summary};
 use kip848_core::hunt::{on_model, random, Hunt, Shrinker, Tally};
+use kip848_core::screen::words::counted;
 use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -230,7 +231,8 @@ impl HuntView {
         self.generation.update(|g| *g += 1);
         self.running.set(false);
         let done = self.done.get_untracked();
-        self.status.set(format!("Stopped after {done} schedules."));
+        self.status
+            .set(format!("Stopped after {}.", counted(done, "schedule")));
     }
 }
 

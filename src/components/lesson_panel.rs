@@ -3,6 +3,7 @@
 //! goes back.
 
 use crate::context::use_session;
+use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 
 #[component]
@@ -30,7 +31,7 @@ pub fn LessonPanel() -> impl IntoView {
         <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson">
             <h2 id="lesson-title">"Lesson: " {title}</h2>
             <p class="muted" data-testid="lesson-position">
-                {move || { let l = lesson.get(); if l.note == 0 { format!("{} notes: press Continue to start", l.of) } else { format!("note {} of {}", l.note, l.of) } }}
+                {move || { let l = lesson.get(); if l.note == 0 { format!("{}: press Continue to start", counted(l.of, "note")) } else { format!("note {} of {}", l.note, l.of) } }}
             </p>
             <blockquote class="narration lesson-note" data-testid="lesson-note" aria-live="polite">
                 {move || note().unwrap_or_else(|| session.timeline.with(|t| t.trace().description.clone().unwrap_or_default()))}

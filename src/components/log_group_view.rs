@@ -9,6 +9,7 @@ use crate::context::{use_session, Session};
 use crate::log_import::{import_consumer, LogGroup};
 use kip848_core::group::Segment;
 use kip848_core::import::{LaneSpan, Together, Tone};
+use kip848_core::screen::words::counted;
 use kip848_core::Millis;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -264,7 +265,7 @@ pub fn LogGroupView() -> impl IntoView {
                 </ul>
             });
             let who = match (count, together.coordinator.is_empty()) {
-                (n, true) => format!("{n} consumers"),
+                (n, true) => counted(n, "consumer"),
                 (0, false) => "the group coordinator".to_owned(),
                 (1, false) => "one consumer and the group coordinator".to_owned(),
                 (n, false) => format!("{n} consumers and the group coordinator"),

@@ -18,9 +18,12 @@ use serde::Serialize;
 /// assert_eq!(counted(1, "step"), "1 step");
 /// assert_eq!(counted(0, "partition"), "0 partitions");
 /// assert_eq!(counted(3, "time"), "3 times");
+/// assert_eq!(counted(1u64, "schedule"), "1 schedule");
 /// ```
-pub fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
+pub fn counted(n: impl std::fmt::Display, noun: &str) -> String {
+    // Any integer type: the screen counts in usize, u32 and u64.
+    let n = n.to_string();
+    if n == "1" {
         format!("1 {noun}")
     } else {
         format!("{n} {noun}s")

@@ -188,7 +188,7 @@ pub fn GroupControls() -> impl IntoView {
                 <Show when=move || session.lesson.get()>
                     <span class="muted" data-testid="group-lesson-position">{move || {
                         let l = session.lesson_position();
-                        if l.note == 0 { format!("{} notes", l.of) } else { format!("note {} of {}", l.note, l.of) }
+                        if l.note == 0 { counted(l.of, "note") } else { format!("note {} of {}", l.note, l.of) }
                     }}</span>
                     <button data-testid="group-lesson-back" on:click=move |_| session.lesson_back()>"◀ Back"</button>
                     <button class="primary" data-testid="group-lesson-continue" on:click=move |_| session.lesson_continue()>"Continue ▶"</button>

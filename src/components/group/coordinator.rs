@@ -119,7 +119,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
                     let name = topic.clone();
                     view! {
                         <li>
-                            <span class="mono">{format!("{topic}: {} ", counted(count as usize, "partition"))}</span>
+                            <span class="mono">{format!("{topic}: {} ", counted(count, "partition"))}</span>
                             <button data-testid="add-partition" disabled=!writable
                                 aria-label=format!("+1 partition to {topic}")
                                 on:click=move |_| session.act(GroupInput::SetPartitions { topic: name.clone(), count: count + 1 })>"+1 partition"</button>
