@@ -24,10 +24,16 @@ pub enum Notice {
 }
 
 impl Notice {
-    /// Its kind (the class it is drawn with) and its words, as the page shows them.
+    /// Its kind (the class it is drawn with) and its words, as the member view shows them.
     pub fn shown(&self) -> (&'static str, String) {
+        self.shown_as("Rejected")
+    }
+
+    /// [`Notice::shown`] with a view's own word for a refused input (the group view "refuses" an
+    /// action; the member "rejects" an input).
+    pub fn shown_as(&self, refused: &str) -> (&'static str, String) {
         match self {
-            Notice::Rejected(r) => ("rejected", format!("Rejected: {r}")),
+            Notice::Rejected(r) => ("rejected", format!("{refused}: {r}")),
             Notice::Info(i) => ("info", i.clone()),
             Notice::Error(e) => ("error", e.clone()),
         }

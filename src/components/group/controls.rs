@@ -103,11 +103,9 @@ pub fn GroupControls() -> impl IntoView {
         session.seek(c.saturating_add_signed(delta));
     };
     let notice = move || {
-        session.notice.get().map(|n| match n {
-            Notice::Rejected(r) => ("rejected", format!("Refused: {r}")),
-            Notice::Info(i) => ("info", i),
-            Notice::Error(e) => ("error", e),
-        })
+        session
+            .notice
+            .with(|n| n.as_ref().map(|n| n.shown_as("Refused")))
     };
     let writable = !session.readonly;
     let file_input = NodeRef::<leptos::html::Input>::new();
