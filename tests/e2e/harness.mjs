@@ -40,13 +40,25 @@ export async function serve(dist = DIST) {
   return { url: `http://127.0.0.1:${port}${BASE}`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** Launches headless Chromium (the system one: nothing is downloaded). */
+/**
+ * Launches headless Chromium (the system one: nothing is downloaded). A browser that dies while
+ * starting (it happened once in CI, on a clean clone, before any page was opened) is started again,
+ * up to three times, and said on stderr: that is the machine, not a result of the app.
+ */
 export async function launch() {
-  return chromium.launch({
+  const options = {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await chromium.launch(options);
+    } catch (e) {
+      if (attempt === 3) throw e;
+      process.stderr.write(`Chromium did not start (attempt ${attempt} of 3): ${String(e.message).split('\n')[0]}\n`);
+    }
+  }
 }
 
 /**
