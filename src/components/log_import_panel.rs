@@ -98,10 +98,15 @@ pub fn ImportedLog() -> impl IntoView {
                     {move || session.imports.log_group.with(|g| g.as_ref().map(|g| view! {
                         <p><a href="#log-group" data-testid="open-together">{format!(
                             "See {} together in the group view of this log",
-                            match (g.together.consumers.len(), g.together.coordinator.is_empty()) {
-                                (n, true) => format!("all {n} consumers"),
-                                (1, false) => "this consumer and the coordinator".to_owned(),
-                                (n, false) => format!("all {n} consumers and the coordinator"),
+                            {
+                                // "All" only when none was left out (over the limit, or unreadable).
+                                let all = if g.together.skipped.is_empty() { "all " } else { "" };
+                                match (g.together.consumers.len(), g.together.coordinator.is_empty()) {
+                                    (1, true) => counted(1, "consumer"),
+                                    (n, true) => format!("{all}{n} consumers"),
+                                    (1, false) => "this consumer and the coordinator".to_owned(),
+                                    (n, false) => format!("{all}{n} consumers and the coordinator"),
+                                }
                             })}</a></p>
                     }))}
                 </div>

@@ -4,7 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, launch, open, expectText, text, setRange, setText, ROOT } from './harness.mjs';
 
@@ -270,5 +271,22 @@ test("a consumer's log and the broker's dropped together share one clock; the br
   assert.equal(await page.getByTestId('log-coordinator-lanes').count(), 1);
   assert.equal(await text(page, 'position'), before);
   assert.equal(await text(page, 'imported-client'), 'billing-7');
+  await done();
+});
+
+test('a log of more consumers than are drawn together says how many are, not "all", and lists the one left out', async () => {
+  // Seventeen consumers: the membership lines of v4.0-info.log's one, under seventeen client ids.
+  const lines = (await readFile(join(ROOT, 'core/tests/logs/v4.0-info.log'), 'utf8')).split('\n')
+    .filter((l) => l.includes('[Consumer clientId=consumer-orders-1,'));
+  const crowd = Array.from({ length: 17 }, (_, k) => lines.map((l) => l.replace('consumer-orders-1,', `consumer-orders-${k + 1},`)));
+  const file = join(await mkdtemp(join(tmpdir(), 'kip848-')), 'seventeen.log');
+  await writeFile(file, crowd.flat().join('\n'));
+  const core = together(file);
+  assert.equal(core.skipped.length, 1, 'the core leaves one out');
+  const { page, done } = await open(browser, server.url + 'import.html');
+  await dropFiles(page, [file]);
+  await page.getByTestId('log-group').waitFor();
+  assert.equal(await text(page, 'open-together'), `See ${core.consumers.length} consumers together in the group view of this log`);
+  assert.equal(await page.getByTestId('together-skipped').locator('li').count(), core.skipped.length);
   await done();
 });
