@@ -104,7 +104,7 @@ async function walkMember(page, expected, label) {
   await expectText(page, 'position', expected[expected.length - 1].position);
 }
 
-for (const model of ['seed', 'kafka']) {
+for (const model of ['seed', 'kafka', 'librdkafka']) {
   test(`every effect of every scenario on the ${model} model: each panel shows the core's frame`, async () => {
     const { page, done } = await open(browser, server.url);
     for (const id of SCENARIOS) {
@@ -114,7 +114,7 @@ for (const model of ['seed', 'kafka']) {
       if (model !== fileModel(id)) {
         if (!(await page.getByTestId('config').evaluate((d) => d.open))) await page.getByTestId('config').locator('summary').click();
         await page.getByTestId('cfg-model').selectOption(model);
-        await page.getByTestId(model === 'kafka' ? 'node-UNSUBSCRIBED' : 'node-NEW').waitFor();
+        await page.getByTestId(`node-${expected[0].facts.state}`).waitFor();
       }
       await page.locator('body').click({ position: { x: 2, y: 2 } });
       await page.keyboard.press('Home');
