@@ -1,6 +1,7 @@
 # Two commands on a fresh machine: `make serve` runs the app, `make test` runs every test.
 # Each installs what it needs first, idempotently, and nothing is downloaded from the web: tools
-# come from Rust's package registry, npm and Debian's packages only, and Trunk runs offline.
+# come from Rust's package registry, npm and Debian's packages only (and, for the live librdkafka
+# check, the pinned confluent-kafka from PyPI), and Trunk runs offline.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -79,7 +80,7 @@ build: tools-web tools-e2e
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
 	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
 	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
-	# The member page's first paint: a snapshot of its own first render (tests/e2e/shell.mjs), taken
+	# The member, group and review pages' first paint: a snapshot of each one's own first render (tests/e2e/shell.mjs), taken
 	# in headless Chromium when it is there (make tools); without it the page paints when the wasm runs.
 	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
 		cd $(E2E) && node shell.mjs; \
@@ -150,7 +151,7 @@ live-logs: live-tools
 	$(LIVE_VENV)/bin/python tests/live/harness.py c_fenced --out target/live
 	@echo "the runs are in target/live/ (core/tests/logs/librdkafka/README.md says which file is which)"
 
-# A long fuzzing run of the trace parser, the link decoder and the machine (make test runs a short one).
+# A long fuzzing run of the trace parser, the link decoder, the log importer and the machine (make test runs a short one).
 fuzz:
 	FUZZ_CASES=$${FUZZ_CASES:-300000} cargo test --locked --release -p kip848-core --test fuzz
 
@@ -227,11 +228,11 @@ tools-site:
 tools: tools-web tools-e2e browser
 
 # playwright-core drives the system Chromium (it never downloads a browser); axe-core checks
-# accessibility. Reinstalled when any package differs from package-lock.json.
+# accessibility; marked renders the book's seed-model page. Reinstalled when any package differs from package-lock.json.
 tools-e2e:
 	@if ! (cd $(E2E) && node -e "const locked = require('./package-lock.json').packages; \
 		for (const [dir, p] of Object.entries(locked)) if (dir && require('./' + dir + '/package.json').version !== p.version) process.exit(1)") 2>/dev/null; then \
-		echo "installing the end-to-end tests' npm packages: playwright-core, axe-core (no browser download)"; \
+		echo "installing the end-to-end tests' npm packages: playwright-core, axe-core, marked (no browser download)"; \
 		cd $(E2E) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund; \
 	fi
 

@@ -1,5 +1,5 @@
 //! Protocol terms where they appear: `<Term id="member-epoch">"Member epoch"</Term>` marks the
-//! words and shows the core's definition (`kip848_core::glossary`) on pointer hover and keyboard
+//! words and shows the core's definition (`kip848_core::teaching::glossary`) on pointer hover and keyboard
 //! focus, announced through `aria-describedby`. The glossary panel lists them all.
 
 use crate::components::source_links::SourceLinks;

@@ -8,7 +8,7 @@ use crate::components::log_import_panel::{ImportedLog, LogImportPanel};
 use leptos::prelude::*;
 
 /// What the import page is for, under its title.
-const TAGLINE: &str = "Debug your own rebalance: a Kafka consumer's log replayed on the model of the client Kafka shipped, and where the two part ways.";
+const TAGLINE: &str = "Debug your own rebalance: a Kafka consumer's log (the Java client's or librdkafka's) replayed on that client's model, and where the two part ways.";
 
 /// The import page.
 #[component]

@@ -1,5 +1,5 @@
 // The book's glossary, generated from the app's own definitions so the two cannot drift:
-// `kip848-replay --glossary` prints kip848_core::glossary::TERMS as JSON lines; this script puts
+// `kip848-replay --glossary` prints kip848_core::teaching::glossary::TERMS as JSON lines; this script puts
 // them in place of the marker line of the chapter template, each with its sources as links (from
 // `kip848-replay --sources`, saved to a file).
 //

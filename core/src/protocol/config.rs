@@ -30,8 +30,8 @@ pub struct Config {
     pub enable_auto_commit: bool,
     /// Shipped model only: a ConsumerRebalanceListener is registered (its callbacks run).
     pub listener: bool,
-    /// Java client only: the member id the client generated for itself (Kafka 4.0 and later,
-    /// KIP-1082), kept for the life of the consumer; an imported log's own id, so the member on
+    /// Java client and librdkafka: the member id the client generated for itself (Kafka 4.0 and
+    /// later, KIP-1082; librdkafka's own), kept for the life of the consumer; an imported log's own id, so the member on
     /// screen is the member in the log. Absent: the model's placeholder id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub member_id: Option<String>,
