@@ -126,8 +126,8 @@ pub(super) fn MemberView(
             </div>
             {shows(Panel::Compare).then(|| view! {
                 <section class="panel compare" aria-labelledby="compare-title">
-                    <h2 id="compare-title">"The seed design against the client Kafka shipped"</h2>
-                    <p class="muted">"The same inputs through both models, side by side on one cursor, every difference grouped by its cause."</p>
+                    <h2 id="compare-title">"Two member models, side by side"</h2>
+                    <p class="muted">"The same inputs through two of the three models (the seed design, the client Kafka shipped, librdkafka), side by side on one cursor, every difference grouped by its cause."</p>
                     <a class="button" data-testid="open-review" href=crate::mode::page_href(Mode::Review)>"Open the review view"</a>
                 </section>
             })}

@@ -1,4 +1,4 @@
-//! The member's observables at one moment ([`Facts`]), and the sink both models put their effects
+//! The member's observables at one moment ([`Facts`]), and the sink every model puts its effects
 //! in ([`Out`]). When asked to, the sink also keeps the member's facts just after each effect:
 //! that is how the screen shows the middle of a step exactly as the model lived it, rather than
 //! guessing it back from the effects.

@@ -1,6 +1,6 @@
 //! What every model of the member offers: one `handle(now, input)` call and read-only getters.
 //! The timeline, the replay, the console's lint and the screen work through this, so a trace runs
-//! on either model.
+//! on any model.
 
 pub mod any;
 pub mod facts;

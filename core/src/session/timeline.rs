@@ -1,7 +1,7 @@
 //! Time travel: a session is its configuration and its inputs; the machine at any point is a fold
 //! of the inputs up to there (log causes, not states). Rewind, seek and fork come for free.
 //!
-//! One timeline serves every session: a member of either model ([`Timeline`]) and a whole group
+//! One timeline serves every session: a member of any model ([`Timeline`]) and a whole group
 //! ([`crate::group::GroupTimeline`]). What differs is what it replays ([`Replay`]): how the machine
 //! starts from the trace, and what a step gives back.
 //!
@@ -55,7 +55,7 @@ pub trait Replay: Clone + Debug + PartialEq + Eq {
 /// What one step did when replayed.
 pub type Outcome<M> = Result<<M as Replay>::Done, <M as Replay>::Refusal>;
 
-/// A member session: its trace on either model.
+/// A member session: its trace on any model.
 pub type Timeline = TimelineOf<AnyMember>;
 
 /// What one step of a member session did when replayed.
