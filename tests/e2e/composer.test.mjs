@@ -112,7 +112,7 @@ test('the lint line says normal, unusual or rejected, and why, before anything i
   await page.getByTestId('answer').click();
   await page.getByTestId('advance-deadline').click();
   await page.getByTestId('draft-epoch').fill('0');
-  await expectText(page, 'lint', 'Rejected: a successful response must carry member_epoch >= 1, got 0');
+  await expectText(page, 'lint', 'Rejected: a successful response must carry member_epoch >= 1 (librdkafka: >= 0), got 0');
   await page.getByTestId('draft-epoch').fill('2');
   await page.getByTestId('assignment-explicit').check();
   await page.getByTestId('extra-topic').fill('audit');
@@ -127,7 +127,7 @@ test('the lint line says normal, unusual or rejected, and why, before anything i
   // A rejected send keeps the session and says why.
   await page.getByTestId('draft-epoch').fill('0');
   await page.getByTestId('send').click();
-  await expectText(page, 'notice', 'Rejected: a successful response must carry member_epoch >= 1, got 0');
+  await expectText(page, 'notice', 'Rejected: a successful response must carry member_epoch >= 1 (librdkafka: >= 0), got 0');
   assert.equal(await text(page, 'state'), 'JOINED');
   await done();
 });

@@ -122,7 +122,7 @@ impl fmt::Display for ImportError {
                     };
                     return write!(
                         f,
-                        "this is a log of librdkafka's {noun} {} (librdkafka is the client of confluent-kafka for Python, Go, .NET and Node): this importer reads the Java consumer's membership lines, not librdkafka's",
+                        "this is a log of librdkafka's {noun} {} (librdkafka is the client of confluent-kafka for Python, Go, .NET and Node), with no Java consumer's membership line; librdkafka's own are followed only for a consumer of the consumer protocol (group.protocol=consumer) logged with debug=cgrp",
                         librdkafka.join(", ")
                     );
                 }

@@ -1,6 +1,7 @@
 //! Lint before send: the console classifies a drafted input before it is sent, by a dry run on a
 //! clone of the member and a few checks of what a real coordinator would not do.
 
+use crate::machine::model::Model;
 use crate::machine::Machine;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::ErrorCode;
@@ -65,14 +66,14 @@ pub fn lint<M: Machine + Clone>(member: &M, at: Millis, input: &Input) -> Lint {
         }
         Ok(effects) => effects,
     };
-    if let Some(unusual) = unusual(member, input) {
+    if let Some(unusual) = unusual(member, input, &effects) {
         return Lint::unusual(unusual);
     }
-    Lint::normal(summary(&effects))
+    Lint::normal(format!("Normal: {}", summary(&effects)))
 }
 
 /// What a real coordinator would not send, in one sentence.
-fn unusual(member: &impl Machine, input: &Input) -> Option<String> {
+fn unusual(member: &impl Machine, input: &Input, effects: &[Effect]) -> Option<String> {
     let member_facts = member.facts();
     let answering_leave = member_facts.in_flight == Some(Purpose::Leave);
     match input {
@@ -85,7 +86,12 @@ fn unusual(member: &impl Machine, input: &Input) -> Option<String> {
                 ));
             }
             if !member_facts.member_id.is_empty() && !r.member_id.is_empty() && r.member_id != member_facts.member_id {
-                return Some(format!("Unusual: a different member id ({}); the member will take it", r.member_id));
+                // Since KIP-1082 the Java client makes its own id and never takes another.
+                let then = match member.model() {
+                    Model::Kafka => "the Java client keeps its own",
+                    Model::Seed | Model::Librdkafka => "the member will take it",
+                };
+                return Some(format!("Unusual: a different member id ({}); {then}", r.member_id));
             }
             if r.heartbeat_interval_ms == 0 {
                 return Some("Unusual: interval 0 makes the member heartbeat on every tick".to_owned());
@@ -110,7 +116,8 @@ fn unusual(member: &impl Machine, input: &Input) -> Option<String> {
             ErrorCode::UnsupportedAssignor if member.config().server_assignor.is_none() => {
                 Some("Unusual: UNSUPPORTED_ASSIGNOR, but the member names no server assignor".to_owned())
             }
-            ErrorCode::Other(name) => Some(format!("Unusual: {name} is not a code the coordinator sends; the member treats it as fatal")),
+            // What the member makes of it differs by model (librdkafka retries a few such codes).
+            ErrorCode::Other(name) => Some(format!("Unusual: {name} is not a code the coordinator sends; the member: {}", summary(effects))),
             ErrorCode::CommitFailed | ErrorCode::CallbackFailed => {
                 Some(format!("Unusual: {code} is the member's own report, not a coordinator answer; treated as fatal"))
             }
@@ -151,8 +158,8 @@ fn summary(effects: &[Effect]) -> String {
         ));
     }
     if parts.is_empty() {
-        "Normal: accepted, no visible effect".to_owned()
+        "accepted, no visible effect".to_owned()
     } else {
-        format!("Normal: {}", parts.join("; "))
+        parts.join("; ")
     }
 }

@@ -232,7 +232,13 @@ fn model_notes(
         let model = Model::ALL
             .into_iter()
             .find(|m| m.as_str() == key)
-            .ok_or_else(|| TraceError::at(index, &field, "not a model: `seed` or `kafka`"))?;
+            .ok_or_else(|| {
+                TraceError::at(
+                    index,
+                    &field,
+                    "not a model: `seed`, `kafka` or `librdkafka`",
+                )
+            })?;
         let note = match value {
             Value::Null => None,
             Value::String(text) if text.trim().is_empty() => {

@@ -69,7 +69,7 @@ fn lint_flags_answers_no_coordinator_would_send() {
                 code: ErrorCode::from("WHAT"),
             },
             Verdict::Unusual,
-            "treats it as fatal",
+            "not a code the coordinator sends; the member: JOINED → TERMINATED",
         ),
         (
             Input::HeartbeatError {
@@ -103,4 +103,49 @@ fn lint_leaves_the_member_untouched() {
     let before = h.member.clone();
     lint(&h.member, Millis(5000), &Input::Close);
     assert_eq!(h.member, before);
+}
+
+/// The lint's word on a different member id is what each model then does with it.
+#[test]
+fn a_different_member_id_is_linted_as_each_model_treats_it() {
+    use kip848_core::machine::any::AnyMember;
+    use kip848_core::machine::model::Model;
+    use kip848_core::machine::Machine;
+    fn send(member: &mut AnyMember, now: u64, input: &Input) {
+        if let Err(e) = member.handle(Millis(now), input) {
+            panic!("{:?}: {input:?}: {e}", member.model());
+        }
+    }
+    for model in Model::ALL {
+        let mut member = AnyMember::new(model, Config::default());
+        send(
+            &mut member,
+            10,
+            &Input::Subscribe {
+                topics: ["orders".to_owned()].into(),
+            },
+        );
+        if member.facts().in_flight.is_none() {
+            send(&mut member, 20, &Input::Poll);
+        }
+        send(&mut member, 30, &response("m-1", 1, None));
+        send(&mut member, 10_000, &Input::Tick);
+        let other = response("someone-else", 1, None);
+        let l = lint(&member, Millis(10_010), &other);
+        assert_eq!(l.verdict, Verdict::Unusual, "{model:?}: {}", l.message);
+        send(&mut member, 10_010, &other);
+        let took = member.facts().member_id == "someone-else";
+        assert_eq!(
+            took,
+            l.message.ends_with("the member will take it"),
+            "{model:?}: {}",
+            l.message
+        );
+        assert_eq!(
+            !took,
+            l.message.ends_with("the Java client keeps its own"),
+            "{model:?}: {}",
+            l.message
+        );
+    }
 }
