@@ -196,3 +196,49 @@ fn the_hunts_librdkafka_finding_stays_fixed() {
         assert_eq!(m.facts.assigned, counted, "{}", m.name);
     }
 }
+
+/// A card says what its member waits on in that model's words: librdkafka's rebalance callback is
+/// `on_assign`, not the Java listener's `onPartitionsAssigned`.
+#[test]
+fn each_card_names_what_its_member_waits_on_in_its_models_words() {
+    let mut t = GroupTimeline::new(config(Model::Seed));
+    // librdkafka's first: it is given every partition, and its on_assign waits.
+    let members = [
+        ("R", Model::Librdkafka),
+        ("J", Model::Kafka),
+        ("S", Model::Seed),
+    ];
+    for (at, (name, model)) in (0..).step_by(10).zip(members) {
+        t.act(Millis(at), add(name, Some(model)), None)
+            .expect("added");
+        let delay = GroupInput::DelayCallbacks {
+            name: name.to_owned(),
+            delayed: true,
+        };
+        t.act(Millis(at), delay, None).expect("delayed");
+    }
+    // Until the librdkafka member and another wait on something.
+    let mut seen = std::collections::BTreeMap::new();
+    for _ in 0..400 {
+        t.next_event(1_000).expect("time");
+        for card in t.current_frame().members {
+            if let Some(awaiting) = card.awaiting {
+                seen.entry(card.name).or_insert(awaiting);
+            }
+        }
+        if seen.len() >= 2 && seen.contains_key("R") {
+            break;
+        }
+    }
+    assert!(seen.len() >= 2, "two members wait on something: {seen:?}");
+    assert!(
+        seen["R"].starts_with("on_assign("),
+        "librdkafka's words: {seen:?}"
+    );
+    for (name, awaiting) in seen.iter().filter(|(name, _)| *name != "R") {
+        assert!(
+            !awaiting.starts_with("on_"),
+            "{name}, the listener's words: {seen:?}"
+        );
+    }
+}

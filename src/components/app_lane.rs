@@ -59,7 +59,7 @@ pub fn AppLane(
             </Show>
             <Show when=move || frame.with(|f| f.model != kip848_core::Model::Librdkafka)
                 fallback=|| view! { <p class="muted legend">"Callbacks: the " <Term id="rebalance-callback">"rebalance callback"</Term> "'s on_revoke, on_assign and on_lost (librdkafka)"</p> }>
-                <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (the Java client; librdkafka's revoke with the assignment lost)"</p>
+                <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (the Java client)"</p>
             </Show>
             <ol class="spans" data-testid="app-lane">
                 // Keyed by the span alone: its bar is one element for its whole life, so that a

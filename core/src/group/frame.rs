@@ -8,7 +8,7 @@ use super::GroupInput;
 use crate::machine::model::Model;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::state::StateName;
-use crate::screen::words::call;
+use crate::screen::words::call_in;
 use serde::Serialize;
 
 /// One member's card.
@@ -164,7 +164,7 @@ impl GroupTimeline {
                     target: coordinator.target().get(id).cloned().unwrap_or_default(),
                     awaiting: m
                         .alive
-                        .then(|| m.facts.awaiting.as_ref().map(call))
+                        .then(|| m.facts.awaiting.as_ref().map(|e| call_in(m.model(), e)))
                         .flatten(),
                     hazards: hazards
                         .iter()
