@@ -111,7 +111,7 @@ pub const SHORTCUTS: [(&str, bool, Action, &str); 23] = [
         "p",
         false,
         Action::Poll,
-        "Application polls (shipped model)",
+        "Application polls (Java client, librdkafka)",
     ),
     (
         "w",

@@ -125,7 +125,7 @@ fn ShippedClientActions() -> impl IntoView {
             <p class="muted">"Each " <Term id="rebalance-callback">"rebalance callback"</Term> " waits for the application's "
                 <Term id="incremental-assign">"incremental_assign or incremental_unassign"</Term>
                 " (\"Completes\", when auto_complete is off). An application that stops polling loses its partitions (" <code>"on_lost"</code>
-                "), leaves with epoch −1 and rejoins when it polls again; each rejoin is an "
+                "), leaves with epoch −1 (−2 for a static member) and rejoins when it polls again; each rejoin is an "
                 <Term id="expedited-heartbeat">"expedited heartbeat"</Term> "."</p>
         }>
             <p class="muted">"An application that stops polling makes the member " <Term id="stale">"STALE"</Term> "."</p>

@@ -88,7 +88,7 @@ pub fn ConfigPanel() -> impl IntoView {
                     <option value="librdkafka">"librdkafka: the client of confluent-kafka for Python, Go, .NET, Node (2.15.0)"</option>
                 </select>
             </div>
-            <p class="muted">"Switching the model replays the same inputs on the other state machine."</p>
+            <p class="muted">"Switching the model replays the same inputs on the chosen model's state machine."</p>
             <div class="fields">
                 {text("cfg-group-id", "group_id", |c| c.group_id.clone(), |c, v| c.group_id = v)}
                 {text("cfg-instance-id", "instance_id (static member)", |c| c.instance_id.clone().unwrap_or_default(), |c, v| c.instance_id = optional(v))}
@@ -105,8 +105,8 @@ pub fn ConfigPanel() -> impl IntoView {
             {flag("cfg-assignor-set", "assignor_set: a ConsumerPartitionAssignor is configured (onAssignment runs)", |c| c.assignor_set, |c, v| c.assignor_set = v)}
             {flag("cfg-auto-complete", "auto_complete: the application completes every commit and callback at once", |c| c.auto_complete, |c, v| c.auto_complete = v)}
             {flag("cfg-between", "heartbeat_between_revoke_and_assign", |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}
-            {flag("cfg-auto-commit", "enable_auto_commit (shipped model): commit every consumed offset before a reconciliation and on close", |c| c.enable_auto_commit, |c, v| c.enable_auto_commit = v)}
-            {flag("cfg-listener", "listener (shipped model): a ConsumerRebalanceListener is registered", |c| c.listener, |c, v| c.listener = v)}
+            {flag("cfg-auto-commit", "enable_auto_commit (Java client): commit every consumed offset before a reconciliation and on close", |c| c.enable_auto_commit, |c, v| c.enable_auto_commit = v)}
+            {flag("cfg-listener", "listener (Java client): a ConsumerRebalanceListener is registered", |c| c.listener, |c, v| c.listener = v)}
             <p class="muted">
                 "The design page's open question: should the member heartbeat after revoking and before assigning, \
                  so the coordinator learns sooner that the revoked partitions are free?"

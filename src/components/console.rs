@@ -250,8 +250,8 @@ fn ErrorPicker() -> impl IntoView {
             prop:value=selected
             on:change=move |ev| draft.set(Draft::Error(ErrorCode::from(event_target_value(&ev))))>
             {group(ErrorClass::Fencing, "Fencing: rejoin with epoch 0")}
-            {group(ErrorClass::Retriable, "Retriable: retry after a backoff")}
-            {group(ErrorClass::Fatal, "Fatal: terminate")}
+            {group(ErrorClass::Retriable, "Retriable: the member tries again")}
+            {group(ErrorClass::Fatal, "Fatal: no more heartbeats")}
         </select>
     }
 }

@@ -33,7 +33,7 @@ pub fn LogImportPanel(#[prop(optional)] children: Option<Children>) -> impl Into
         <section class="panel log-import" aria-labelledby="log-import-title" data-testid="log-import">
             <h2 id="log-import-title">"Debug your own rebalance"</h2>
             <p class="muted">
-                "Paste, drop or pick a Kafka consumer's log (group.protocol=consumer; Java clients 3.7 to 4.1 at INFO, DEBUG heartbeat lines when present; librdkafka clients — confluent-kafka for Python, Go, .NET, Node — with debug=cgrp,consumer): it becomes a session on that client's model, each step beside the log line it came from. "
+                "Paste, drop or pick a Kafka consumer's log (group.protocol=consumer; Java clients 3.7 to 4.3 at INFO, later ones read as 4.3, DEBUG heartbeat lines when present; librdkafka clients — confluent-kafka for Python, Go, .NET, Node — with debug=cgrp,consumer): it becomes a session on that client's model, each step beside the log line it came from. "
                 <strong data-testid="log-privacy">"Your log stays in this browser: it is read here and never sent anywhere."</strong>
             </p>
             {(!crate::log_import::has_importer()).then(|| view! {

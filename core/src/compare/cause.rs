@@ -231,7 +231,7 @@ impl Cause {
             Cause::ClientGeneratedMemberId => "The shipped clients (the Java client and librdkafka) generate their own member id (request v1); the seed takes it from the coordinator and rejects a first answer without one.",
             Cause::HeartbeatBetweenRevokeAndAssign => "The seed sends a heartbeat between revocation and assignment (heartbeat_between_revoke_and_assign); the shipped clients never do, so the answers fall out of step.",
             Cause::SeedRejectsInput => "An input the seed rejects and the shipped client takes: poll and unsubscribe are not seed inputs, and the seed subscribes only once, in NEW.",
-            Cause::TerminatedIsFinal => "The seed's TERMINATED rejects every input; the shipped client in FATAL or UNSUBSCRIBED still takes ticks, late answers and completions.",
+            Cause::TerminatedIsFinal => "The seed's TERMINATED rejects every input; the Java client in FATAL or UNSUBSCRIBED, and librdkafka after a fatal error, still take ticks, late answers and completions.",
             Cause::NoListener => "This trace runs the Java client without a rebalance listener (listener: false), so it calls no callback; the seed design always calls its own, and librdkafka's model always has a rebalance callback.",
             Cause::AutoCommit => "The shipped client auto-commits every consumed offset before a reconciliation, even when nothing is revoked; the seed commits only what it revokes.",
             Cause::AssignedAlwaysCalled => "The shipped client calls onPartitionsAssigned even when nothing is added; the seed skips it.",
