@@ -21,7 +21,7 @@ export function glossary(template, lines, sources = new Map()) {
     if (!template.includes(MARKER)) throw new Error(`the template has no ${MARKER} line`);
     const entries = terms.map((t) => {
         const parts = [`## ${text(t.term)} {#${t.id}}`, '', text(t.definition)];
-        if (t.shipped) parts.push('', `*The client Kafka shipped:* ${text(t.shipped)}`);
+        if (t.shipped) parts.push('', `*How the models differ:* ${text(t.shipped)}`);
         const cited = t.sources.map((id) => {
             const s = sources.get(id);
             if (!s) throw new Error(`glossary term ${t.id}: unknown source ${id}`);
