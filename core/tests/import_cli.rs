@@ -171,3 +171,40 @@ fn several_files_are_one_log_and_together_prints_what_the_group_view_draws() {
         "no KIP-848",
     );
 }
+
+/// A librdkafka consumer's log, with no option: the trace `--librdkafka --client` gives for its
+/// first consumer (what the import page opens), and a report that names it and the others.
+#[test]
+fn a_librdkafka_log_gives_its_first_consumers_librdkafka_trace() {
+    let path = log("librdkafka/v2.15.0-mock-second-join.log");
+    let path = path.to_str().expect("utf-8");
+    let listed = import(&["--librdkafka", path], None);
+    let consumers: serde_json::Value =
+        serde_json::from_slice(&listed.stdout).expect("the consumers as JSON");
+    let handles: Vec<&str> = consumers
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|c| c["handle"].as_str())
+        .collect();
+    assert!(handles.len() >= 2, "two consumers: {handles:?}");
+    let plain = import(&[path], None);
+    let stderr = text(&plain.stderr);
+    assert!(plain.status.success(), "{stderr}");
+    let first = import(&["--librdkafka", "--client", handles[0], path], None);
+    assert_eq!(text(&plain.stdout), text(&first.stdout));
+    assert!(text(&plain.stdout).contains("\"model\": \"librdkafka\""));
+    assert!(
+        stderr.starts_with(&format!("librdkafka consumer {}", handles[0])),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(handles[1]),
+        "the other consumer is named: {stderr}"
+    );
+    // --client picks another, as with a Java log.
+    let second = import(&["--client", handles[1], path], None);
+    let again = import(&["--librdkafka", "--client", handles[1], path], None);
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    assert_eq!(text(&second.stdout), text(&again.stdout));
+}

@@ -117,7 +117,8 @@ fn read(
             return Ok(Err(group))
         }
         // librdkafka's consumers: followed on the librdkafka model instead.
-        (Err(e @ ImportError::NoMembership { .. }), _) => {
+        // (A librdkafka consumer picked by its handle is not a Java client id the log has.)
+        (Err(e @ (ImportError::NoMembership { .. } | ImportError::UnknownClient { .. })), _) => {
             return read_librdkafka(text, client).ok_or(e).map(Ok)
         }
         (Err(e), _) => return Err(e),
@@ -282,6 +283,6 @@ pub fn import_consumer(session: Session, client: &str) {
 
 fn refuse(session: Session, source: &str, e: &ImportError) {
     session.dialogs.notice.set(Some(Notice::Error(format!(
-        "Could not import the log {source}: {e}. Your session is unchanged."
+        "Could not import {source}: {e}. Your session is unchanged."
     ))));
 }

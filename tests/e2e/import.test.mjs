@@ -69,7 +69,7 @@ test('a paste that is neither a trace nor a membership log says so and keeps the
   const { page, done } = await open(browser, server.url);
   await page.getByTestId('log-paste').fill('2025-01-01 00:00:00,000 INFO [main] com.example.App - hello\n<html><body>not a log</body></html>');
   await page.getByTestId('log-import-button').click();
-  await expectText(page, 'notice', /^Could not import the log the pasted text: no KIP-848 consumer membership line/);
+  await expectText(page, 'notice', /^Could not import the pasted text: no KIP-848 consumer membership line/);
   assert.equal(await page.getByTestId('imported-log').count(), 0);
   await done();
 });
@@ -97,6 +97,14 @@ test("a librdkafka consumer's log becomes a session on the librdkafka model, eac
   const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
   assert.deepEqual(notes, trace.steps.map((s) => s.notes.librdkafka));
   assert.equal(await page.getByTestId('divergence').count(), 0);
+  // The log's other consumer, picked from the list: its own session, as the command line gives it.
+  const other = cli('--client', 'c2#consumer-5');
+  assert.equal(other.status, 0, other.stderr);
+  const second = JSON.parse(other.stdout);
+  await page.getByTestId('import-consumer').selectOption('c2#consumer-5');
+  await expectText(page, 'imported-client', 'c2#consumer-5');
+  await expectText(page, 'position', new RegExp(`^Step 0 of ${second.steps.length} `));
+  assert.deepEqual(await page.locator('[data-testid="log-row"] .note').allTextContents(), second.steps.map((s) => s.notes.librdkafka));
   await done();
 });
 

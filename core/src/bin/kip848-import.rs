@@ -4,7 +4,9 @@
 //! the log. Exit status 0 when a trace is printed.
 //!
 //! With several consumers in the log and no `--client`, the first with membership lines is
-//! imported and the others are named on standard error. A log with no KIP-848 membership line, an
+//! imported and the others are named on standard error. A log with no Java consumer's membership
+//! line but a librdkafka consumer of the consumer protocol (debug=cgrp) gives that consumer's
+//! `"model": "librdkafka"` trace instead, as the import page opens it (`--client HANDLE` picks one). A log with no KIP-848 membership line, an
 //! unknown `--client`, or a log over the size or line limits: one line on standard error, nothing
 //! on standard output, exit status 2.
 //!
@@ -21,7 +23,7 @@
 //! clock (JSON): what the import page's group view draws. Several files (a consumer's log and the
 //! broker's, say) are read as one log, in the order given.
 
-use kip848_core::import::{Imported, ParsedLog, VersionEvidence};
+use kip848_core::import::{ImportError, Imported, ParsedLog, VersionEvidence};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -158,6 +160,35 @@ fn divergences(imported: &Imported) {
     }
 }
 
+/// `client` (or the first) of the librdkafka consumers of `text` as a trace, its report on
+/// standard error; `None` when the log has no such consumer.
+fn librdkafka_trace(text: &str, client: Option<&str>) -> Option<ExitCode> {
+    let followed = kip848_core::import::librdkafka::follow::follow(text);
+    let one = match client {
+        Some(handle) => followed.iter().find(|f| f.handle == handle)?,
+        None => followed.first()?,
+    };
+    let report = one.report();
+    let (first, rest) = report.split_first()?;
+    eprintln!("{first}");
+    let others: Vec<&str> = followed
+        .iter()
+        .filter(|f| f.handle != one.handle)
+        .map(|f| f.handle.as_str())
+        .collect();
+    if !others.is_empty() {
+        eprintln!(
+            "other consumers in this log (import one with --client HANDLE): {}",
+            others.join(", ")
+        );
+    }
+    for line in rest {
+        eprintln!("{line}");
+    }
+    eprintln!("divergences: {}", one.divergences().len());
+    Some(print(&one.trace.to_json()))
+}
+
 /// `--librdkafka`: every consumer followed on the model, or one consumer's trace.
 fn librdkafka(name: &str, text: &str, client: Option<&str>) -> ExitCode {
     // The same limits as any log (size, lines).
@@ -252,6 +283,11 @@ fn main() -> ExitCode {
     }
     let imported = match parsed.import(args.client.as_deref()) {
         Ok(imported) => imported,
+        // No Java consumer's membership line: a librdkafka consumer's, as the import page reads it.
+        Err(e @ (ImportError::NoMembership { .. } | ImportError::UnknownClient { .. })) => {
+            return librdkafka_trace(&text, args.client.as_deref())
+                .unwrap_or_else(|| fail(&name, e))
+        }
         Err(e) => return fail(&name, e),
     };
     let others: Vec<String> = parsed

@@ -155,6 +155,9 @@ impl fmt::Display for ImportError {
                 }
                 Ok(())
             }
+            ImportError::UnknownClient { asked, known } if known.is_empty() => {
+                write!(f, "no consumer {asked:?} with membership lines in this log")
+            }
             ImportError::UnknownClient { asked, known } => {
                 write!(
                     f,
