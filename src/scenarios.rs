@@ -32,6 +32,15 @@ pub fn title_of(id: &str) -> String {
         .unwrap_or_else(|| id.to_owned())
 }
 
+/// The id of the scenario the session was loaded from, if it is a built-in one.
+pub fn loaded_id(session: Session) -> Option<&'static str> {
+    let title = session.scenario.get()?;
+    titles()
+        .into_iter()
+        .find(|(_, t)| *t == title)
+        .map(|(id, _)| id)
+}
+
 /// The first built-in scenario, at its start: what a broken link falls back to.
 pub fn first_scenario() -> Timeline {
     let trace = SCENARIOS

@@ -137,10 +137,17 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
         }
     };
     let picked = RwSignal::new(crate::review::COLD_START.to_owned());
+    // The picker names the scenario under review when it is a built-in one (an address can open
+    // any), as the member view's does.
+    Effect::new(move |_| {
+        if let Some(id) = crate::scenarios::loaded_id(session) {
+            picked.set(id.to_owned());
+        }
+    });
     view! {
         <main class="review-layout" data-testid="review-view">
             <section class="panel review-head" aria-labelledby="review-title">
-                <h2 id="review-title">"Design review: " {title}</h2>
+                <h2 id="review-title" data-testid="review-title">"Design review: " {title}</h2>
                 <p class="muted">"The same inputs through two models on one cursor — the seed design (the project's seed model), the client Kafka shipped (Java, 4.x) or librdkafka (2.15.0, the client of confluent-kafka for Python, Go, .NET and Node): → and ← one effect, Shift+→ and Shift+← one input."</p>
                 <div class="row">
                     <label for="review-pair">"Compare "</label>

@@ -3,10 +3,9 @@
 //! handed to the transport, so Space plays.
 
 use crate::components::source_links::SourceList;
-use crate::context::{use_session, Session};
+use crate::context::use_session;
 use crate::playback::Playback;
-use crate::scenarios::open_scenario;
-use crate::scenarios::titles;
+use crate::scenarios::{loaded_id, open_scenario, titles};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,15 +19,6 @@ pub fn focus_transport() {
     if let Some(play) = play {
         let _ = play.focus();
     }
-}
-
-/// The id of the scenario the session was loaded from, if it is a built-in one.
-fn loaded_id(session: Session) -> Option<&'static str> {
-    let title = session.scenario.get()?;
-    titles()
-        .into_iter()
-        .find(|(_, t)| *t == title)
-        .map(|(id, _)| id)
 }
 
 /// The scenario picker and the narration of the current step.

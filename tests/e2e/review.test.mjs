@@ -113,3 +113,16 @@ test('a newer target waiting behind a running reconciliation is shown beside it 
   assert.equal(await text(page, 'target-newest'), setText(f.facts.newest_target));
   await done();
 });
+
+test('the scenario picker names the scenario under review, opened by address or by the picker', async () => {
+  const { page, done } = await open(browser, `${server.url}review.html?scenario=18-librdkafka-revoke-then-empty-assign&pair=kafka-librdkafka`, { ready: 'review-view' });
+  const picker = page.getByTestId('review-scenario');
+  await page.waitForFunction(() => document.querySelector('[data-testid="review-scenario"]').value === '18-librdkafka-revoke-then-empty-assign');
+  const title = await picker.locator('option:checked').textContent();
+  assert.equal(await text(page, 'review-title'), `Design review: ${title}`);
+  await picker.selectOption('07-retriable-backoff');
+  await page.getByTestId('review-open-scenario').click();
+  await expectText(page, 'review-title', `Design review: ${await picker.locator('option:checked').textContent()}`);
+  assert.equal(await picker.inputValue(), '07-retriable-backoff');
+  await done();
+});
