@@ -6,9 +6,9 @@
 //! With several consumers in the log and no `--client`, the first with membership lines is
 //! imported and the others are named on standard error. A log with no Java consumer's membership
 //! line but a librdkafka consumer of the consumer protocol (debug=cgrp) gives that consumer's
-//! `"model": "librdkafka"` trace instead, as the import page opens it (`--client HANDLE` picks one). A log with no KIP-848 membership line, an
-//! unknown `--client`, or a log over the size or line limits: one line on standard error, nothing
-//! on standard output, exit status 2.
+//! `"model": "librdkafka"` trace instead, as the import page opens it (`--client HANDLE` picks one).
+//! A log with no KIP-848 membership line, an unknown `--client`, or a log over the size or line
+//! limits: one line on standard error, nothing on standard output, exit status 2.
 //!
 //! `kip848-import --broker FILE` prints instead the coordinator's timeline (JSON) from
 //! `GroupMetadataManager` lines; exit status 2 when the log has none.

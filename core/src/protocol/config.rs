@@ -31,8 +31,8 @@ pub struct Config {
     /// Shipped model only: a ConsumerRebalanceListener is registered (its callbacks run).
     pub listener: bool,
     /// Java client and librdkafka: the member id the client generated for itself (Kafka 4.0 and
-    /// later, KIP-1082; librdkafka's own), kept for the life of the consumer; an imported log's own id, so the member on
-    /// screen is the member in the log. Absent: the model's placeholder id.
+    /// later, KIP-1082; librdkafka's own), kept for the life of the consumer; an imported log's
+    /// own id, so the member on screen is the member in the log. Absent: the model's placeholder id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub member_id: Option<String>,
 }
