@@ -117,8 +117,7 @@ fn read(
             return Ok(Err(group))
         }
         // librdkafka's consumers: followed on the librdkafka model instead.
-        // (A librdkafka consumer picked by its handle is not a Java client id the log has.)
-        (Err(e @ (ImportError::NoMembership { .. } | ImportError::UnknownClient { .. })), _) => {
+        (Err(e), _) if e.may_be_librdkafka() => {
             return read_librdkafka(text, client).ok_or(e).map(Ok)
         }
         (Err(e), _) => return Err(e),

@@ -23,7 +23,7 @@
 //! clock (JSON): what the import page's group view draws. Several files (a consumer's log and the
 //! broker's, say) are read as one log, in the order given.
 
-use kip848_core::import::{ImportError, Imported, ParsedLog, VersionEvidence};
+use kip848_core::import::{Imported, ParsedLog, VersionEvidence};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -284,7 +284,7 @@ fn main() -> ExitCode {
     let imported = match parsed.import(args.client.as_deref()) {
         Ok(imported) => imported,
         // No Java consumer's membership line: a librdkafka consumer's, as the import page reads it.
-        Err(e @ (ImportError::NoMembership { .. } | ImportError::UnknownClient { .. })) => {
+        Err(e) if e.may_be_librdkafka() => {
             return librdkafka_trace(&text, args.client.as_deref())
                 .unwrap_or_else(|| fail(&name, e))
         }

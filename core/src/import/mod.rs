@@ -198,6 +198,18 @@ pub fn mentions_membership(text: &str) -> bool {
 
 impl std::error::Error for ImportError {}
 
+impl ImportError {
+    /// Whether the log may still be a librdkafka consumer's: the Java importer found no member (or
+    /// not the one asked for, which may be a librdkafka handle), so the import page and
+    /// `kip848-import` follow librdkafka's consumers instead.
+    pub fn may_be_librdkafka(&self) -> bool {
+        matches!(
+            self,
+            ImportError::NoMembership { .. } | ImportError::UnknownClient { .. }
+        )
+    }
+}
+
 /// A log split into records and attributed to its consumers: parse once, then list the consumers,
 /// import one, or read the coordinator's timeline.
 #[derive(Debug, Clone)]
