@@ -78,6 +78,8 @@ build: tools-web tools-e2e
 	# With no injected loader Trunk leaves its build directive in the page: dead markup (and, for
 	# the rendered pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
+	# The stylesheets and scripts minified (Trunk would also minify the HTML the steps below read).
+	node tests/site/minify.mjs dist
 	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
 	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
 	# The member, group and review pages' first paint: a snapshot of each one's own first render (tests/e2e/shell.mjs), taken
@@ -228,11 +230,14 @@ tools-site:
 tools: tools-web tools-e2e browser
 
 # playwright-core drives the system Chromium (it never downloads a browser); axe-core checks
-# accessibility; marked renders the book's seed-model page. Reinstalled when any package differs from package-lock.json.
+# accessibility; marked renders the book's seed-model page; esbuild minifies the shipped CSS and JS
+# (its binary comes in its npm package for this platform; the other platforms' optional packages
+# are not installed, and not checked). Reinstalled when any package differs from package-lock.json.
 tools-e2e:
 	@if ! (cd $(E2E) && node -e "const locked = require('./package-lock.json').packages; \
-		for (const [dir, p] of Object.entries(locked)) if (dir && require('./' + dir + '/package.json').version !== p.version) process.exit(1)") 2>/dev/null; then \
-		echo "installing the end-to-end tests' npm packages: playwright-core, axe-core, marked (no browser download)"; \
+		for (const [dir, p] of Object.entries(locked)) if (dir && !(p.optional && !require('fs').existsSync(dir)) \
+			&& require('./' + dir + '/package.json').version !== p.version) process.exit(1)") 2>/dev/null; then \
+		echo "installing the end-to-end tests' npm packages: playwright-core, axe-core, marked, esbuild (no browser download)"; \
 		cd $(E2E) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund; \
 	fi
 

@@ -94,3 +94,23 @@ test('old addresses and share links open the page that shows them, at their step
   await expectText(fresh, 'position', position);
   await context.close();
 });
+
+test('each page applies every stylesheet it links, minified, and runs its minified scripts', async () => {
+  // The build minifies the CSS and JS after Trunk has written each stylesheet's integrity hash
+  // (tests/site/minify.mjs): a hash left stale makes the browser drop the stylesheet.
+  const pages = [['', 'state'], ['group.html', 'group-view'], ['review.html', 'review-view'], ['import.html', 'log-import-button']];
+  for (const [path, ready] of pages) {
+    const { page, done } = await open(browser, `${server.url}${path}`, { ready });
+    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => ({
+      href: l.getAttribute('href'), rules: l.sheet?.cssRules.length ?? 0,
+    })));
+    assert.ok(sheets.length >= 3, `${path || 'index.html'} links its stylesheets`);
+    for (const s of sheets) assert.ok(s.rules > 0, `${path || 'index.html'}: ${s.href} was applied`);
+    const module = await page.evaluate(() => document.querySelector('meta[name="kip848-module"]').content);
+    for (const name of [...sheets.map((s) => s.href), './boot.js', './shell.js', `./${module}.js`]) {
+      const body = await (await page.request.get(new URL(name, page.url()).href)).text();
+      assert.ok(!/\n\s+/.test(body) && !body.includes('/*'), `${name} is minified`);
+    }
+    await done();
+  }
+});
