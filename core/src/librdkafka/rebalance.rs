@@ -179,12 +179,20 @@ impl RdkMember {
     }
 
     /// `rd_kafka_cgrp_try_terminate`: closing, the handle terminates once no leave is in flight
-    /// and no callback is outstanding (an ordinary heartbeat's answer is not waited for).
+    /// and the join state waits for no callback (`RD_KAFKA_CGRP_WAIT_ASSIGN_CALL`). Neither an
+    /// ordinary heartbeat's answer nor the on_revoke a close queued behind on_assign is waited
+    /// for: once the first answer unassigned everything, the leave's answer may terminate the
+    /// handle before the application answers that on_revoke, and its answer then goes nowhere.
     pub(crate) fn terminate_if_done(&mut self, out: &mut Out) {
         let leave = self
             .in_flight
             .contains(&crate::protocol::effect::Purpose::Leave);
-        if self.terminating && !leave && self.pending.is_empty() {
+        let waits_for_call = matches!(
+            self.state,
+            StateName::WaitAssignCall | StateName::WaitUnassignCall
+        );
+        if self.terminating && !leave && !waits_for_call {
+            self.pending.clear();
             self.enter(StateName::Term, out);
         }
     }
