@@ -58,6 +58,28 @@ def signature(difference):
                                      side(difference["model"]))
 
 
+def print_excerpt(log, consumer, before=40, after=10):
+    """The consumer's own lines (and the harness's about it) around where it and the model part
+    ways: a run's logs are gone with the machine that made them, and a disagreement that comes
+    once in many runs must be readable from the output alone."""
+    where = [o["line"] for d in consumer["differences"] for o in (d["log"], d["model"]) if o]
+    where += [r["line"] for r in consumer["refused"]]
+    if not where:
+        return
+    first, last = min(where), max(where)
+    handle = consumer["handle"]
+    client = handle.split("#")[0]
+    with open(log, errors="replace") as f:
+        lines = f.read().splitlines()
+    own = [(n, t) for n, t in enumerate(lines, 1)
+           if "|%s|" % handle in t or "|HARNESS|%s|" % client in t]
+    shown = [(n, t) for n, t in own if first - before <= n <= last + after]
+    print("    %s, lines %d-%d (the consumer's own):" % (os.path.basename(log),
+                                                        first - before, last + after))
+    for n, t in shown:
+        print("    %6d %s" % (n, t[:300]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenarios", help="named scenarios, comma-separated")
@@ -114,6 +136,7 @@ def main():
             else:
                 unexplained.append(where)
                 print("DISAGREES   " + where)
+                print_excerpt(log, c)
     print("live check: %d logs, %d consumers in %.0f s: %d agree with the model, %d differ in "
           "documented ways, %d disagree" % (len(logs), consumers, ran, agreed, explained,
                                             len(unexplained)))
