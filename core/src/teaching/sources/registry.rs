@@ -230,7 +230,7 @@ pub const SOURCES: &[Source] = &[
     s("rdk-heartbeat-fields", Librdkafka { path: "src/rdkafka_request.c", symbol: "rd_kafka_ConsumerGroupHeartbeatRequest; rd_kafka_cgrp_consumer_group_heartbeat" }, None),
     s("rdk-heartbeat-response", rdk("rd_kafka_cgrp_handle_ConsumerGroupHeartbeat"), None),
     s("rdk-leave", rdk("rd_kafka_cgrp_consumer_leave, rd_kafka_cgrp_unassign_done"), None),
-    s("rdk-terminate", rdk("rd_kafka_cgrp_terminate0"), None),
+    s("rdk-terminate", rdk("rd_kafka_cgrp_terminate0, rd_kafka_cgrp_try_terminate"), None),
     s("rdk-max-poll", rdk("rd_kafka_cgrp_max_poll_interval_check_tmr_cb"), None),
     s("rdk-removal-commit", Librdkafka { path: "src/rdkafka_assignment.c", symbol: "rd_kafka_assignment_serve_removals" }, None),
     s("cfk-rebalance-cb", ConfluentPython { path: "src/confluent_kafka/src/Consumer.c", symbol: "Consumer_rebalance_cb (on_assign, on_revoke, on_lost, then the incremental call)" }, None),
