@@ -19,15 +19,28 @@ fn traces(dir: &Path) -> Vec<(String, PathBuf)> {
     found
 }
 
+/// The scenario's title, read here once instead of by parsing every scenario in the browser each
+/// time a picker is drawn (its id when the file has none).
+fn title(id: &str, path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()));
+    json.get("title")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or(id)
+        .to_owned()
+}
+
 fn table(name: &str, doc: &str, entries: &[(String, PathBuf)]) -> String {
     let mut out = format!(
-        "/// {doc}\npub const {name}: [(&str, &str); {}] = [\n",
+        "/// {doc}\npub const {name}: [(&str, &str, &str); {}] = [\n",
         entries.len()
     );
     for (id, path) in entries {
         let _ = writeln!(
             out,
-            "    ({id:?}, include_str!({:?})),",
+            "    ({id:?}, {:?}, include_str!({:?})),",
+            title(id, path),
             path.display().to_string()
         );
     }
@@ -63,12 +76,12 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     let member = table(
         "SCENARIOS",
-        "(file name, trace text) of each member scenario, in the picker's order.",
+        "(file name, title, trace text) of each member scenario, in the picker's order.",
         &member,
     );
     let group = table(
         "GROUP_SCENARIOS",
-        "Id and file text of each group scenario, in the picker's order.",
+        "Id, title and file text of each group scenario, in the picker's order.",
         &group,
     );
     fs::write(out.join("scenarios.rs"), member).expect("OUT_DIR is writable");

@@ -114,7 +114,7 @@ fn open_saved_or_first(group: GroupSession) {
 fn open_first(group: GroupSession) {
     if let Some(Ok(trace)) = GROUP_SCENARIOS
         .first()
-        .and_then(|(id, _)| group_scenario(id))
+        .and_then(|(id, _, _)| group_scenario(id))
     {
         group.load(trace);
     }
@@ -158,7 +158,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
                 let why = match found {
                     Some(Err(e)) => format!("The group scenario {id} is broken ({e})"),
                     _ => {
-                        let ids: Vec<&str> = GROUP_SCENARIOS.iter().map(|(id, _)| *id).collect();
+                        let ids: Vec<&str> = GROUP_SCENARIOS.iter().map(|(id, _, _)| *id).collect();
                         format!(
                             "There is no group scenario named \"{id}\" (the group scenarios are: {})",
                             ids.join(", ")

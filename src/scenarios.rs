@@ -12,40 +12,26 @@ include!(concat!(env!("OUT_DIR"), "/scenarios.rs"));
 pub fn scenario(id: &str) -> Option<Result<Trace, TraceError>> {
     SCENARIOS
         .iter()
-        .find(|(name, _)| *name == id)
-        .map(|(_, text)| Trace::parse(text))
+        .find(|(name, _, _)| *name == id)
+        .map(|(_, _, text)| Trace::parse(text))
 }
 
-/// Every scenario's id and title (its id when the file has none or does not parse).
-pub fn titles() -> Vec<(&'static str, String)> {
-    SCENARIOS
-        .iter()
-        .map(|(id, _)| (*id, title_of(id)))
-        .collect()
-}
-
-/// The scenario's title for a picker (its id when the file has none or does not parse).
-pub fn title_of(id: &str) -> String {
-    scenario(id)
-        .and_then(Result::ok)
-        .and_then(|t| t.title)
-        .unwrap_or_else(|| id.to_owned())
+/// Every scenario's id and title (its id when the file has none), as the build read them.
+pub fn titles() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SCENARIOS.iter().map(|(id, title, _)| (*id, *title))
 }
 
 /// The id of the scenario the session was loaded from, if it is a built-in one.
 pub fn loaded_id(session: Session) -> Option<&'static str> {
     let title = session.scenario.get()?;
-    titles()
-        .into_iter()
-        .find(|(_, t)| *t == title)
-        .map(|(id, _)| id)
+    titles().find(|(_, t)| *t == title).map(|(id, _)| id)
 }
 
 /// The first built-in scenario, at its start: what a broken link falls back to.
 pub fn first_scenario() -> Timeline {
     let trace = SCENARIOS
         .first()
-        .and_then(|(id, _)| scenario(id))
+        .and_then(|(id, _, _)| scenario(id))
         .and_then(Result::ok);
     let mut timeline = trace.map(Timeline::from_trace).unwrap_or_default();
     timeline.seek(0);
@@ -66,7 +52,7 @@ pub fn open_scenario(session: Session, id: &str) -> bool {
             false
         }
         None => {
-            let ids: Vec<&str> = SCENARIOS.iter().map(|(id, _)| *id).collect();
+            let ids: Vec<&str> = SCENARIOS.iter().map(|(id, _, _)| *id).collect();
             let message = format!(
                 "There is no scenario named \"{id}\"; your session is unchanged. The scenarios are: {}.",
                 ids.join(", ")

@@ -173,9 +173,8 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                     <label for="review-scenario">"Review a scenario "</label>
                     <select id="review-scenario" data-testid="review-scenario" prop:value=move || picked.get()
                         on:change=move |ev| picked.set(event_target_value(&ev))>
-                        {crate::scenarios::SCENARIOS.iter().map(|(id, _)| {
-                            let title = crate::scenarios::title_of(id);
-                            view! { <option value=*id>{title}</option> }
+                        {crate::scenarios::titles().map(|(id, title)| {
+                            view! { <option value=id>{title}</option> }
                         }).collect_view()}
                     </select>
                     <button data-testid="review-open-scenario" on:click=move |_| {

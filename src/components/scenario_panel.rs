@@ -26,8 +26,8 @@ pub fn focus_transport() {
 pub fn ScenarioPanel() -> impl IntoView {
     let session = use_session();
     let first = titles()
-        .first()
-        .map(|(id, _)| (*id).to_owned())
+        .next()
+        .map(|(id, _)| id.to_owned())
         .unwrap_or_default();
     let choice = RwSignal::new(first);
     // The picker follows the session: a link, an address or a load can change what is on screen.
@@ -68,7 +68,7 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <select id="scenario" data-testid="scenario" prop:value=move || choice.get()
                     on:change=move |ev| choice.set(event_target_value(&ev))>
                     <option value="" disabled=true>"Your own session: pick a built-in scenario"</option>
-                    {titles().into_iter().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
+                    {titles().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
                 </select>
                 <button data-testid="load-scenario" disabled=move || choice.with(String::is_empty) on:click=move |_| load(false)>"Load"</button>
                 <button data-testid="guided-play" disabled=move || choice.with(String::is_empty) on:click=move |_| load(true)>"Play guided"</button>

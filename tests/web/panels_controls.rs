@@ -66,6 +66,39 @@ async fn loading_a_scenario_starts_it_and_shows_its_narration() {
         .starts_with("The application subscribes to orders."));
 }
 
+/// The picker's titles are read by the build; each must be the one the core reads in its file.
+#[wasm_bindgen_test]
+async fn the_scenario_picker_names_each_scenario_by_the_title_in_its_file() {
+    use kip848_core::session::trace::Trace;
+    let m = mount(fresh(), || view! { <ScenarioPanel/> });
+    let options = m
+        .find("scenario")
+        .query_selector_all("option:not([value=''])")
+        .expect("options");
+    let shown: Vec<(String, String)> = (0..options.length())
+        .filter_map(|i| options.item(i))
+        .map(|n| {
+            let e: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(n);
+            (
+                e.get_attribute("value").unwrap_or_default(),
+                e.text_content().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let files: Vec<(String, String)> = kip848_viz::scenarios::SCENARIOS
+        .iter()
+        .map(|(id, _, text)| {
+            let trace = Trace::parse(text).expect("a built-in scenario parses");
+            (
+                (*id).to_owned(),
+                trace.title.unwrap_or_else(|| (*id).to_owned()),
+            )
+        })
+        .collect();
+    assert!(files.len() > 10, "{} scenarios", files.len());
+    assert_eq!(shown, files);
+}
+
 #[wasm_bindgen_test]
 async fn the_help_lists_every_shortcut() {
     let m = mount(fresh(), || view! { <HelpDialog/> });

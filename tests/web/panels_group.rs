@@ -94,3 +94,35 @@ async fn killing_a_member_from_its_column_is_a_step_of_the_group() {
         .first()
         .is_some_and(|b| b.has_attribute("disabled")));
 }
+
+/// The group picker's titles are read by the build; each must be the one the core reads in its file.
+#[wasm_bindgen_test]
+async fn the_group_picker_names_each_scenario_by_the_title_in_its_file() {
+    use kip848_core::group::GroupTrace;
+    use kip848_viz::components::group::controls::GroupControls;
+    use kip848_viz::group::scenarios::GROUP_SCENARIOS;
+    let (first, _, _) = GROUP_SCENARIOS[0];
+    let (root, _) = mount_group(first, || view! { <GroupControls/> });
+    tick().await;
+    let shown: Vec<(String, String)> = select(&root, "[data-testid=group-scenario] option")
+        .iter()
+        .map(|o| {
+            (
+                o.get_attribute("value").unwrap_or_default(),
+                o.text_content().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let files: Vec<(String, String)> = GROUP_SCENARIOS
+        .iter()
+        .map(|(id, _, text)| {
+            let trace = GroupTrace::parse(text).expect("a built-in group scenario parses");
+            (
+                (*id).to_owned(),
+                trace.title.unwrap_or_else(|| (*id).to_owned()),
+            )
+        })
+        .collect();
+    assert!(files.len() > 3, "{} group scenarios", files.len());
+    assert_eq!(shown, files);
+}

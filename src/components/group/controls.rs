@@ -56,13 +56,13 @@ fn import(session: GroupSession, file: web_sys::File) {
 #[component]
 pub fn GroupControls() -> impl IntoView {
     let session = use_group_session();
-    let titles = group_titles();
+    let titles: Vec<_> = group_titles().collect();
     // The picker starts on the scenario the page opened with (a link can name one).
     let opened = session.scenario.get_untracked();
     let choice = RwSignal::new(
         titles
             .iter()
-            .find(|(_, title)| Some(title) == opened.as_ref())
+            .find(|(_, title)| opened.as_deref() == Some(*title))
             .or(titles.first())
             .map(|(id, _)| (*id).to_owned())
             .unwrap_or_default(),
