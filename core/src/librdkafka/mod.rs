@@ -73,7 +73,8 @@ pub const ALLOWED: [(StateName, StateName); 13] = [
     // `steady` when neither is due; no heartbeat-driven path reaches that.)
     (WaitIncrUnassignToComplete, Init),
     // Closing (or after a fatal error): the application's answer becomes a full unassign, an
-    // assign first turned into an unassign call (`rd_kafka_cgrp_handle_assign_op`).
+    // assign first turned into an unassign call (`rd_kafka_cgrp_handle_assign_op`); closing or
+    // unsubscribing while on_assign runs queues on_revoke behind it at once.
     (WaitAssignCall, WaitUnassignCall),
     (WaitUnassignCall, WaitUnassignToComplete),
     (WaitUnassignToComplete, Init),

@@ -101,6 +101,15 @@ impl RdkMember {
             return self.unassign_done(out);
         }
         match then {
+            // `rd_kafka_cgrp_incremental_assign`: the partitions are added, and only from
+            // wait-assign-call does the join state move on; an unsubscribe that queued on_revoke
+            // behind this on_assign keeps it in wait-unassign-call for that answer.
+            Then::Assign(added) if self.state == StateName::WaitUnassignCall => {
+                if !added.is_empty() {
+                    self.assigned.extend(&added);
+                    out.push(self, Effect::AddToAssigned { partitions: added });
+                }
+            }
             Then::Assign(added) => {
                 self.enter(StateName::Steady, out);
                 if !added.is_empty() {
@@ -246,26 +255,8 @@ impl RdkMember {
         if self.epoch > 0 && !self.leaving() && !self.fatal {
             self.leave_on_unassign_done = true;
         }
-        let assigning = self.pending.front().map(|p| p.then.clone());
-        if let (Some(Then::Assign(added)), false) = (assigning, self.fatal) {
-            // Closing while on_assign runs: everything, what it was handed included, is revoked
-            // at once (wait-assign-call → wait-unassign-call) and on_revoke queues behind it; the
-            // first answer is taken as the full unassign.
-            let mut all = self.assigned.clone();
-            all.extend(&added);
-            self.enter(StateName::WaitUnassignCall, out);
-            let then = Then::Unassign {
-                revoked: all.clone(),
-                then_assign: None,
-                rejoin: false,
-                during: Activity::Close,
-            };
-            let effect = Effect::InvokeOnPartitionsRevoked { partitions: all };
-            self.pending.push_back(Pending {
-                effect: effect.clone(),
-                then,
-            });
-            out.push(self, effect);
+        if !self.fatal && self.revoke_behind_assign(out) {
+            // The first answer is taken as the full unassign ("treating assign as unassign").
             return;
         }
         if !self.pending.is_empty() {
@@ -275,17 +266,51 @@ impl RdkMember {
         self.revoke_all(false, out);
     }
 
+    /// Closing or unsubscribing while on_assign runs (`rd_kafka_cgrp_revoke_all_rejoin`, which
+    /// does not wait for a rebalance in progress): everything, what on_assign was handed
+    /// included, is revoked at once (wait-assign-call → wait-unassign-call) and on_revoke queues
+    /// behind on_assign. Returns whether on_assign was running.
+    fn revoke_behind_assign(&mut self, out: &mut Out) -> bool {
+        let Some(Then::Assign(added)) = self.pending.front().map(|p| p.then.clone()) else {
+            return false;
+        };
+        let mut all = self.assigned.clone();
+        all.extend(&added);
+        self.enter(StateName::WaitUnassignCall, out);
+        let then = Then::Unassign {
+            revoked: all.clone(),
+            then_assign: None,
+            rejoin: !self.terminating,
+            during: if self.terminating {
+                Activity::Close
+            } else {
+                Activity::Unsubscribe
+            },
+        };
+        let effect = Effect::InvokeOnPartitionsRevoked { partitions: all };
+        self.pending.push_back(Pending {
+            effect: effect.clone(),
+            then,
+        });
+        out.push(self, effect);
+        true
+    }
+
     pub(crate) fn on_unsubscribe(&mut self, out: &mut Out) {
         if !self.subscribed {
             return;
         }
         self.subscribed = false;
         self.wait_rejoin = false;
-        if self.epoch > 0 && !self.leaving() {
+        // `rd_kafka_cgrp_consumer_unsubscribe`: a member already leaving revokes nothing more.
+        let leaves = self.epoch > 0 && !self.leaving();
+        if leaves {
             self.leave_on_unassign_done = true;
         }
         if self.pending.is_empty() {
             self.revoke_all(false, out);
+        } else if leaves {
+            self.revoke_behind_assign(out);
         }
     }
 

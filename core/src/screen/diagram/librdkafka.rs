@@ -144,7 +144,10 @@ pub fn layout() -> Diagram {
             ],
             on("close", closing_x, 220.0),
         )
-        .with_note("closing while on_assign runs: its answer is taken as an unassign"),
+        .with_note(
+            "closing (or unsubscribing) while on_assign runs: on_revoke queues behind it; \
+             closing, its answer is taken as an unassign",
+        ),
         line(
             WaitUnassignCall,
             WaitUnassignToComplete,
