@@ -1,9 +1,9 @@
 //! The hazard hunt in the review view: the same random group schedules on the members of each
-//! model chosen, run a few at a time between frames so that the page stays responsive, the tally
-//! per hazard and model as it goes, then each hazard found shrunk (a few attempts at a time too)
-//! to a counterexample that opens in the group view at the step where it shows, or beside the
-//! same schedule on another model's members. What is run, checked and ordered is the core's
-//! ([`kip848_core::hunt`]); this panel only slices the work and shows it.
+//! model chosen, run between frames in slices of about 20 ms so that the page stays responsive,
+//! the tally per hazard and model as it goes, then each hazard found shrunk (a slice of attempts
+//! at a time too) to a counterexample that opens in the group view at the step where it shows, or
+//! beside the same schedule on another model's members. What is run, checked and ordered is the
+//! core's ([`kip848_core::hunt`]); this panel only slices the work and shows it.
 
 use kip848_core::group::hazard::{Allowed, Hazard};
 use kip848_core::group::GroupTrace;
@@ -14,9 +14,11 @@ use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
 use leptos::prelude::*;
 
-/// Schedules run between two frames, and shrinking attempts: each a few milliseconds of work.
+/// The work between two yields to the browser is kept near this: a slower machine gets fewer
+/// schedules (or shrinking attempts) per slice, so none becomes a long task (50 ms) for the page.
+const SLICE_BUDGET_MS: f64 = 20.0;
+/// At most this many schedules of one model between two frames.
 const SCHEDULES_PER_SLICE: u64 = 5;
-const ATTEMPTS_PER_SLICE: usize = 5;
 /// The most schedules one hunt runs here (`kip848-hunt` runs any number).
 const MAX_SCHEDULES: u64 = 100_000;
 
@@ -57,6 +59,19 @@ pub struct HuntView {
 /// Yields to the browser: the next slice runs after it has drawn and handled input.
 async fn next_frame() {
     gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
+/// The page's clock, in milliseconds: the panel sizes its slices by it (the core never reads it).
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// How many schedules fit the slice budget at `per_schedule_ms` each (1 to the most per slice).
+fn schedules_within_budget(per_schedule_ms: f64) -> u64 {
+    // Truncated on purpose: a whole number of schedules, at least one.
+    (SLICE_BUDGET_MS / per_schedule_ms.max(0.001)).clamp(1.0, SCHEDULES_PER_SLICE as f64) as u64
 }
 
 impl Default for HuntView {
@@ -150,11 +165,15 @@ impl HuntView {
         leptos::task::spawn_local(async move {
             let mut hunts: Vec<Hunt> = models.iter().map(|m| Hunt::new(seed, *m)).collect();
             let mut done = 0;
+            let mut per_slice = SCHEDULES_PER_SLICE;
             while done < total {
-                let slice = SCHEDULES_PER_SLICE.min(total - done);
+                let slice = per_slice.min(total - done);
+                let mut slowest = 0.0_f64;
                 // One model's slice between two frames: the same schedules on every model.
                 for hunt in &mut hunts {
+                    let started = now_ms();
                     hunt.run(slice);
+                    slowest = slowest.max((now_ms() - started) / slice as f64);
                     next_frame().await;
                     // Stopped (or replaced) while it yielded: a Stop clicked during the last
                     // model's yield must not be written over by this slice's progress.
@@ -163,6 +182,7 @@ impl HuntView {
                     }
                 }
                 done += slice;
+                per_slice = schedules_within_budget(slowest);
                 self.done.set(done);
                 self.tallies
                     .set(hunts.iter().map(|h| (h.model, h.tallies.clone())).collect());
@@ -182,14 +202,14 @@ impl HuntView {
                     else {
                         continue;
                     };
-                    let mut attempts = 0;
+                    let mut since = now_ms();
                     while shrinker.attempt() {
-                        attempts += 1;
-                        if attempts % ATTEMPTS_PER_SLICE == 0 {
+                        if now_ms() - since >= SLICE_BUDGET_MS {
                             next_frame().await;
                             if !current() {
                                 return;
                             }
+                            since = now_ms();
                         }
                     }
                     let schedule = shrinker.best;
