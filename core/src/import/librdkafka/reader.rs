@@ -264,8 +264,9 @@ pub(super) fn topic_names(lines: &[RdkLine<'_>]) -> BTreeMap<String, String> {
 
 /// The heartbeat interval: the commonest gap (to 10 ms) between two heartbeats of one consumer,
 /// over every consumer of the log (they share a coordinator), less 5 ms for lines cut to the
-/// millisecond. Expedited heartbeats make shorter gaps, seldom twice the same. 3 s when the log
-/// has too few.
+/// millisecond. Expedited heartbeats make shorter gaps, seldom twice the same; those a few
+/// milliseconds apart (a join, then its acknowledgement) are not counted, since in a log with
+/// few heartbeats they can be as many as the interval's. 3 s when the log has too few.
 pub(super) fn interval(lines: &[RdkLine<'_>]) -> u32 {
     let mut last: BTreeMap<&str, i64> = BTreeMap::new();
     let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
@@ -274,9 +275,9 @@ pub(super) fn interval(lines: &[RdkLine<'_>]) -> u32 {
             continue;
         };
         if let Some(before) = last.insert(l.handle, at) {
-            let gap = at - before;
+            let gap = (at - before + 5) / 10 * 10;
             if gap > 0 {
-                *counts.entry((gap + 5) / 10 * 10).or_default() += 1;
+                *counts.entry(gap).or_default() += 1;
             }
         }
     }
