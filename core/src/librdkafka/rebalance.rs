@@ -104,19 +104,18 @@ impl RdkMember {
             // `rd_kafka_cgrp_incremental_assign`: the partitions are added, and only from
             // wait-assign-call does the join state move on; an unsubscribe that queued on_revoke
             // behind this on_assign keeps it in wait-unassign-call for that answer.
-            Then::Assign(added) if self.state == StateName::WaitUnassignCall => {
-                if !added.is_empty() {
-                    self.assigned.extend(&added);
-                    out.push(self, Effect::AddToAssigned { partitions: added });
-                }
-            }
             Then::Assign(added) => {
-                self.enter(StateName::Steady, out);
+                let revoke_queued = self.state == StateName::WaitUnassignCall;
+                if !revoke_queued {
+                    self.enter(StateName::Steady, out);
+                }
                 if !added.is_empty() {
                     self.assigned.extend(&added);
                     out.push(self, Effect::AddToAssigned { partitions: added });
                 }
-                self.assignment_done();
+                if !revoke_queued {
+                    self.assignment_done();
+                }
             }
             Then::Unassign {
                 revoked,
