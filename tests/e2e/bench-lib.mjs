@@ -24,7 +24,7 @@ export async function sizes() {
   const dist = join(ROOT, 'dist');
   const groups = {};
   for (const name of await readdir(dist)) {
-    const kind = { '.wasm': 'wasm', '.js': 'js', '.css': 'css', '.html': 'html' }[extname(name)] ?? 'other';
+    const kind = { '.wasm': 'wasm', '.xz': 'wasm.xz', '.js': 'js', '.css': 'css', '.html': 'html' }[extname(name)] ?? 'other';
     groups[kind] = add(groups[kind] ?? NONE, compressed(await readFile(join(dist, name))));
   }
   return { ...groups, total: Object.values(groups).reduce(add, NONE) };
@@ -39,7 +39,7 @@ export async function floors() {
 
 /**
  * The pages a reader can open and what each loads before its first render: its HTML, boot.js, its
- * own wasm and JS glue, the two stylesheets and the icon. A build from before the split (one page
+ * own wasm (plain or its xz copy) and JS glue, the stylesheets and the icon. A build from before the split (one page
  * for every view, no group.html) is read as that one page opened with ?mode=group and ?mode=review.
  */
 async function pagesOf(dir) {
@@ -58,9 +58,20 @@ async function pagesOf(dir) {
     const css = [...text.matchAll(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/g)].map((m) => m[1]);
     const beforePaint = shell ? [file, 'shell.js', ...css] : null;
     const extra = shell ? ['shell.js'] : [];
-    pages.push({ name, path: split ? html : `index.html${query}`, ready, beforePaint, files: [file, ...extra, 'boot.js', `${await module(file)}.js`, `${await module(file)}_bg.wasm`, ...css, 'favicon.svg'] });
+    const bin = await module(file);
+    // The module itself comes plain, or as its xz copy with the decoder (tests/site/xz.mjs), as the
+    // page chose for the link: counted as it came.
+    const modules = { plain: [`${bin}_bg.wasm`], xz: [`${bin}_bg.wasm.xz`, 'xz.js'] };
+    pages.push({ name, path: split ? html : `index.html${query}`, ready, beforePaint, modules, files: [file, ...extra, 'boot.js', `${bin}.js`, ...css, 'favicon.svg'] });
   }
   return pages;
+}
+
+function oneWay(ways, page) {
+  const way = ways[0] === 'xz' ? 'xz' : 'plain';
+  if (ways.some((w) => w !== ways[0])) throw new Error(`${page}: the module came in different ways across loads: ${ways}`);
+  if (way === 'plain' && ways[0] !== 'plain') throw new Error(`${page}: ${ways[0]}`);
+  return way;
 }
 
 async function firstLoadBytes(dir, files) {
@@ -121,13 +132,16 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
       const times = [];
       const painted = [];
       const encodings = [];
+      const ways = [];
       for (let i = 0; i < loads; i += 1) {
         const { context, tab } = await slowPhone(browser, undefined, brotli ? 'br, gzip' : 'gzip');
-        const module = tab.waitForResponse((r) => r.url().endsWith('_bg.wasm'), { timeout: 60000 });
+        const module = tab.waitForResponse((r) => /_bg\.wasm(\.xz)?$/.test(r.url()), { timeout: 60000 });
         await tab.goto(base + page.path, { timeout: 60000 });
         await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
         const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
         times.push(interactive);
+        // assets/boot.js marks which way the module came (a build from before the xz copies, none).
+        ways.push(await tab.evaluate(() => performance.getEntriesByName('kip848-module').pop()?.detail ?? 'plain'));
         encodings.push((await (await module).allHeaders())['content-encoding'] ?? 'none');
         // Without a snapshot the state appears with the app.
         painted.push((page.beforePaint ? await tab.evaluate(STATE_PAINT) : null) ?? interactive);
@@ -136,7 +150,9 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
       out[page.name] = {
         ...spread(times),
         painted: spread(painted),
-        bytes: await firstLoadBytes(dir, page.files),
+        // Every load came the same way, or the bytes would not be one figure.
+        bytes: await firstLoadBytes(dir, [...page.files, ...page.modules[oneWay(ways, page.name)]]),
+        module: ways[0],
         bytes_before_paint: page.beforePaint ? await firstLoadBytes(dir, page.beforePaint) : null,
         // What the wasm came as, so a figure never claims an encoding the browser did not get.
         wasm_encoding: [...new Set(encodings)].join(', '),
@@ -180,7 +196,7 @@ export async function chapter(browser) {
     brotli += await readFile(`${path}.br`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
     gzip += await readFile(`${path}.gz`).then((b) => b.length).catch(() => readFile(path).then((b) => b.length).catch(() => 0));
   }
-  const wasm = fetched.filter((p) => p.endsWith('_bg.wasm'));
+  const wasm = fetched.filter((p) => /_bg\.wasm(\.xz)?$/.test(p));
   return { page, live_steps: counts[page], files: files.length, brotli_bytes: brotli, gzip_bytes: gzip, wasm_requests: wasm.length, wasm_modules: new Set(wasm).size };
 }
 

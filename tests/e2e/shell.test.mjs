@@ -14,7 +14,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 /** A page with its wasm held back (a link that never delivers it): the snapshot alone. */
 async function withoutWasm(url, { saved = false, width = 1400 } = {}) {
   const context = await browser.newContext({ viewport: { width, height: 1000 } });
-  await context.route('**/*_bg.wasm', (route) => route.abort());
+  await context.route('**/*_bg.wasm*', (route) => route.abort());
   if (saved) await context.addInitScript((key) => localStorage.setItem(key, 'abc'), saved);
   const page = await context.newPage();
   await page.goto(url);
@@ -61,7 +61,7 @@ test('on a slow link the snapshot is in the first paint, with no wait', async ()
   // The page's script arrives late, as on a phone: shell.js shows the copy as it runs, before the
   // document is parsed, instead of 200 ms later.
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  await context.route('**/*_bg.wasm', (route) => route.abort());
+  await context.route('**/*_bg.wasm*', (route) => route.abort());
   await context.route('**/shell.js', async (route) => {
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 400)); // the slow link, not a wait for the page
@@ -108,7 +108,7 @@ async function gated(url, width = 375) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
-  await context.route('**/*_bg.wasm', async (route) => { await gate; await route.continue(); });
+  await context.route('**/*_bg.wasm*', async (route) => { await gate; await route.continue(); });
   const page = await context.newPage();
   await page.goto(url);
   await snapshotShown(page);

@@ -128,7 +128,7 @@ test("every live step paints its own step before its code arrives: the app's wor
   const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
   const size = { viewport: { width: 750, height: 560 } };
   const held = await browser.newContext(size);
-  await held.route('**/*_bg.wasm', (route) => route.abort());
+  await held.route('**/*_bg.wasm*', (route) => route.abort());
   const live = await browser.newContext(size);
   const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   for (const e of embeds) {
