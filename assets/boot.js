@@ -32,10 +32,17 @@ if (name === 'kip848-viz' && page && !there) {
   // arrives. Whatever goes wrong with the copy, the plain module.
   const copy = document.querySelector('link[rel="preload"][href$="_bg.wasm.xz"]');
   const viaCopy = async (url) => {
-    const [{ XzReadableStream }, response] = await Promise.all([import('./xz.js'), fetch(url)]);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const response = fetch(url);
+    response.catch(() => {}); // awaited below
+    // The decoder is fetched, and the copy decoded, once the page's snapshot is painted: before it,
+    // they would share the link and the main thread with the snapshot. The copy's bytes wait in
+    // the response meanwhile, and the decoder catches up with them long before the last arrives.
+    await painted();
+    const { XzReadableStream } = await import('./xz.js');
+    const arrived = await response;
+    if (!arrived.ok) throw new Error(`${url}: HTTP ${arrived.status}`);
     performance.mark('kip848-module', { detail: 'xz' });
-    return compile(new Response(new XzReadableStream(response.body), { headers: { 'Content-Type': 'application/wasm' } }));
+    return compile(new Response(new XzReadableStream(arrived.body), { headers: { 'Content-Type': 'application/wasm' } }));
   };
   const compiled = !copy ? plain('plain') : viaCopy(new URL(copy.getAttribute('href'), document.baseURI)).catch((e) => {
     console.warn('the xz copy of the module could not be read; the plain module instead:', e);
@@ -59,4 +66,16 @@ if (name === 'kip848-viz' && page && !there) {
   // done now, on the app's own first screen, once its effects have run.
   const then = window.kip848Then;
   if (then) setTimeout(() => then.run(), 0);
+}
+
+/** Once the page has painted its first frame (a tab in the background paints none: a second at most). */
+function painted() {
+  return new Promise((resolve) => {
+    const soon = () => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 1000);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });
+    else soon();
+  });
 }

@@ -5,7 +5,7 @@
 // Why: most static hosts send a page's files gzip-compressed; the member page's module is 420 KB
 // that way and 320 KB as xz (LZMA2), less than the 345 KB brotli gives. The decoder is
 // xz-decompress (npm: xz-embedded compiled to wasm, MIT and public domain), bundled by esbuild into
-// DIR/xz.js, about 9.5 KB gzip. Each copy is written with Python's own lzma module (liblzma: the
+// DIR/xz.js, about 9.5 KB gzip, which boot.js fetches once the page's first frame is painted. Each copy is written with Python's own lzma module (liblzma: the
 // standard library, nothing to install) and read back through the same decoder the browser runs
 // before the page is rewritten, so a copy the decoder cannot read never ships.
 //
@@ -53,16 +53,8 @@ const CHOOSER = `{
       const nav = performance.getEntriesByType('navigation')[0];
       const asked = Math.max(nav?.requestStart ?? 0, nav?.unloadEventEnd ?? 0);
       const near = performance.now() - asked < 100;
-      const preload = (rel, href, as) => {
-        const link = Object.assign(document.createElement('link'), { rel, href });
-        if (as) Object.assign(link, { as, crossOrigin: '' });
-        document.head.append(link);
-      };
-      if (near) preload('preload', \`\${name}_bg.wasm\`, 'fetch');
-      else {
-        preload('preload', \`\${name}_bg.wasm.xz\`, 'fetch');
-        preload('modulepreload', 'xz.js');
-      }
+      const href = \`\${name}_bg.wasm\${near ? '' : '.xz'}\`;
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: '', href }));
     }`;
 const HASH = `'sha256-${createHash('sha256').update(CHOOSER).digest('base64')}'`;
 
