@@ -44,23 +44,33 @@ async function load(page, { latency = 0, route = async () => {} } = {}) {
   await tab.goto(server.url + page);
   await tab.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0, null, { timeout: 30000 });
   const way = await tab.evaluate(() => performance.getEntriesByName('kip848-module').map((m) => m.detail));
+  // How long the page's head took to arrive, as its chooser measured it (tests/site/xz.mjs).
+  const waited = Number(await tab.locator('link[rel="preload"][data-waited]').getAttribute('data-waited'));
   await context.close();
-  return { way, fetched, ...said };
+  return { way, waited, fetched, ...said };
 }
 
 test('near its host, each page loads its plain module and neither the xz copy nor its decoder', async () => {
   for (const [page, bin] of PAGES) {
-    const { way, fetched, error } = await load(page);
-    assert.deepEqual(way, ['plain'], page);
-    assert.ok(fetched.includes(`${bin}_bg.wasm`), `${page}: ${fetched}`);
-    assert.deepEqual(fetched.filter((f) => f.endsWith('.xz') || f === 'xz.js'), [], page);
-    assert.deepEqual(error, [], page);
+    // A busy machine can parse a head late, and a page then rightly takes the copy: a few tries
+    // for a load whose head came within the 100 ms, and every load as its wait says.
+    let near = null;
+    for (let tries = 0; tries < 4 && !near; tries += 1) {
+      const one = await load(page);
+      assert.deepEqual(one.error, [], page);
+      assert.deepEqual(one.way, [one.waited < 100 ? 'plain' : 'xz'], `${page}, head after ${one.waited} ms`);
+      if (one.waited < 100) near = one;
+    }
+    assert.ok(near, `${page}: no load with its head within 100 ms in four`);
+    assert.ok(near.fetched.includes(`${bin}_bg.wasm`), `${page}: ${near.fetched}`);
+    assert.deepEqual(near.fetched.filter((f) => f.endsWith('.xz') || f === 'xz.js'), [], page);
   }
 });
 
 test('far from its host, each page loads its module as the xz copy, decoded in the page, and never the plain module', async () => {
   for (const [page, bin] of PAGES) {
-    const { way, fetched, error } = await load(page, { latency: 200 });
+    const { way, waited, fetched, error } = await load(page, { latency: 200 });
+    assert.ok(waited >= 100, `${page}: head after ${waited} ms`);
     assert.deepEqual(way, ['xz'], page);
     assert.ok(fetched.includes(`${bin}_bg.wasm.xz`) && fetched.includes('xz.js'), `${page}: ${fetched}`);
     assert.ok(!fetched.some((f) => f.endsWith('_bg.wasm')), `${page}: ${fetched}`);
