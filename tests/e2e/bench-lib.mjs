@@ -39,8 +39,9 @@ export async function floors() {
 
 /**
  * The pages a reader can open and what each loads before its first render: its HTML, boot.js, its
- * own wasm (plain or its xz copy) and JS glue, the stylesheets and the icon. A build from before the split (one page
- * for every view, no group.html) is read as that one page opened with ?mode=group and ?mode=review.
+ * own wasm (plain or its xz copy) and JS glue, the stylesheets and the icon. A build from before
+ * the split (one page for every view, no group.html) is read as that one page opened with
+ * ?mode=group and ?mode=review.
  */
 async function pagesOf(dir) {
   const split = await readFile(join(dir, 'group.html')).then(() => true).catch(() => false);
@@ -68,10 +69,8 @@ async function pagesOf(dir) {
 }
 
 function oneWay(ways, page) {
-  const way = ways[0] === 'xz' ? 'xz' : 'plain';
-  if (ways.some((w) => w !== ways[0])) throw new Error(`${page}: the module came in different ways across loads: ${ways}`);
-  if (way === 'plain' && ways[0] !== 'plain') throw new Error(`${page}: ${ways[0]}`);
-  return way;
+  if (new Set(ways).size !== 1 || !['plain', 'xz'].includes(ways[0])) throw new Error(`${page}: the module came as ${ways}`);
+  return ways[0];
 }
 
 async function firstLoadBytes(dir, files) {

@@ -175,3 +175,12 @@ export function contrast(a, b) {
   const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (l1 + 0.05) / (l2 + 0.05);
 }
+
+/**
+ * The wasm modules the page has fetched so far, by file name, in order: a module that came as its xz
+ * copy (tests/site/xz.mjs) by the module's own name.
+ */
+export function modulesFetched(page) {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())
+    .filter((name) => /_bg\.wasm(\.xz)?$/.test(name)).map((name) => name.replace(/\.xz$/, '')).join());
+}

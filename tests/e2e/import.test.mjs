@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, setRange, setText, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -43,7 +43,7 @@ test('a dropped consumer log becomes a session: its lines, the inferred answers 
   // The member page has no importer: it handed the log to the import page, which has.
   assert.match(page.url(), /\/import\.html$/);
   assert.equal(await page.getByTestId('log-import-page').count(), 0);
-  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\.wasm(\.xz)?$/.test(e.name)).map((e) => e.name.split('/').pop().replace(/\.xz$/, '')).join()), 'kip848-importer_bg.wasm');
+  assert.equal(await modulesFetched(page), 'kip848-importer_bg.wasm');
   await expectText(page, 'position', new RegExp(`^Step 0 of ${trace.steps.length} `));
   assert.equal(await page.getByTestId('node-UNSUBSCRIBED').count(), 1, 'on the shipped model');
   // Each step beside its log line; the inferred ones marked.

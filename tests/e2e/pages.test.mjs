@@ -3,7 +3,7 @@
 // session is where the user left it. Old addresses (?mode=group) and share links open the right page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, text, setRange } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, modulesFetched } from './harness.mjs';
 
 let server;
 let browser;
@@ -76,7 +76,7 @@ test('old addresses and share links open the page that shows them, at their step
   await page.getByTestId('group-view').waitFor();
   assert.match(page.url(), /\/group\.html\?mode=group&scenario=slow-revoker&step=3$/);
   await expectText(page, 'group-position', /^Step 3 of/);
-  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\.wasm(\.xz)?$/.test(e.name)).map((e) => e.name.split('/').pop().replace(/\.xz$/, '')).join()), 'kip848-group_bg.wasm');
+  assert.equal(await modulesFetched(page), 'kip848-group_bg.wasm');
 
   // A member share link pasted on the group page opens the member page at its step.
   const member = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=9`);

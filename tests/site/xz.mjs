@@ -5,9 +5,10 @@
 // Why: most static hosts send a page's files gzip-compressed; the member page's module is 420 KB
 // that way and 320 KB as xz (LZMA2), less than the 345 KB brotli gives. The decoder is
 // xz-decompress (npm: xz-embedded compiled to wasm, MIT and public domain), bundled by esbuild into
-// DIR/xz.js, about 9.5 KB gzip, which boot.js fetches once the page's first frame is painted. Each copy is written with Python's own lzma module (liblzma: the
-// standard library, nothing to install) and read back through the same decoder the browser runs
-// before the page is rewritten, so a copy the decoder cannot read never ships.
+// DIR/xz.js, about 9.5 KB gzip, which boot.js fetches once the page's first frame is painted.
+// Each copy is written with Python's own lzma module (liblzma: the standard library, nothing to
+// install) and read back through the same decoder the browser runs before the page is rewritten,
+// so a copy the decoder cannot read never ships.
 //
 // Decoding costs the CPU about a tenth of a second (cold, on a laptop; it runs as the copy arrives),
 // which a slow link hides and a fast one does not: on slow 4G the page is interactive about half a
@@ -18,9 +19,10 @@
 // the request, or from the end of the page left behind when it had unload work to do (a view tab
 // leaving a page that saves its session); not from the navigation's responseStart, which DevTools'
 // throttling (what `make bench` uses) times before its delay. A page that is slow to parse its head
-// (a busy machine) takes the copy too, which costs it that tenth of a second and nothing else. The choice must be made in the head,
-// before the stylesheets (a script after them waits for them), to preload as early as a static link
-// would: an inline script, which the page's policy lets run by its hash alone.
+// (a busy machine) takes the copy too, which costs it that tenth of a second and nothing else. The
+// choice must be made in the head, before the stylesheets (a script after them waits for them), to
+// preload as early as a static link would: an inline script, which the page's policy lets run by
+// its hash alone.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
