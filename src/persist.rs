@@ -164,12 +164,16 @@ pub fn autosave(session: Session) {
             }
         }
     });
+    // The save holds whether the quiz is on, not its answers: a memo, so that answering does not save.
+    let quiz = Memo::new(move |_| session.teaching.quiz.with(Option::is_some));
     Effect::new(move |previous: Option<()>| {
         session.timeline.track();
         session.transport.speed.track();
         session.transport.guided.track();
         session.scenario.track();
         session.teaching.lesson.track();
+        // Read, not only tracked: a memo that is never read never hears of its source's changes.
+        let _ = quiz.get();
         if previous.is_some() {
             schedule();
         }

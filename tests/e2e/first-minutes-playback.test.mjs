@@ -60,6 +60,9 @@ test('the quiz is offered on screen, can be switched off, scores once, and its r
   const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`);
   await page.getByTestId('quiz-toggle').check();
   await page.getByTestId('quiz').waitFor();
+  // Turned on with nothing else done, the quiz is saved: a reload keeps it.
+  await page.reload();
+  await page.getByTestId('quiz').waitFor({ timeout: 5000 });
   assert.equal(await page.getByTestId('quiz-score').count(), 1);
   assert.doesNotMatch(await page.getByTestId('quiz').textContent(), /Score.*Score/s, 'one score line');
   await page.keyboard.press('ArrowRight');
