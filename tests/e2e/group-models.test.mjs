@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, ROOT, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -19,7 +19,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 function lastFrame(trace) {
   const file = join(mkdtempSync(join(tmpdir(), 'kip848-gm-')), 'group.json');
   writeFileSync(file, JSON.stringify(trace));
-  const out = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--frames', file], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = execFileSync(coreBin('kip848-replay'), ['--frames', file], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(out.trim().split('\n').pop());
 }
 

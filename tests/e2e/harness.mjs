@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -18,6 +19,20 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png',
 };
+
+const built = new Set();
+
+/**
+ * The path of one of the core's command-line programs (`kip848-replay`, `kip848-import`, …), built
+ * once per test file: `cargo run` took about a second a call here, even with nothing to build.
+ */
+export function coreBin(name) {
+  if (!built.has(name)) {
+    execFileSync('cargo', ['build', '--quiet', '--locked', '--bin', name], { cwd: ROOT, stdio: 'inherit' });
+    built.add(name);
+  }
+  return join(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'), 'debug', name);
+}
 
 /** Starts the static server; resolves to its base URL. */
 export async function serve(dist = DIST) {

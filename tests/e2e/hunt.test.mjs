@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, open, expectText, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, ROOT, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -15,7 +15,7 @@ const MODELS = ['seed', 'kafka', 'librdkafka'];
 
 /** `kip848-hunt`'s tally for one model: hazard title → schedules that showed it. */
 function cliTally(model) {
-  const cli = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-hunt', '--', '--model', model, '--schedules', '1000', '--seed', '1'], { cwd: ROOT, encoding: 'utf8' });
+  const cli = execFileSync(coreBin('kip848-hunt'), ['--model', model, '--schedules', '1000', '--seed', '1'], { cwd: ROOT, encoding: 'utf8' });
   const tally = {};
   for (const line of cli.split('\n')) {
     const m = line.match(/^- (.+?): (?:in (\d+) schedule|not found)/);
@@ -112,7 +112,7 @@ test('a hunt of 1,000 schedules on each model\'s members: the core\'s tallies, t
 test('the hunt\'s counterexample: every step shows the hazards the core sees there, named under the caption', async () => {
   const { execFileSync } = await import('node:child_process');
   const { join } = await import('node:path');
-  const frames = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--frames', join(ROOT, 'assets/group/hazard-released-before-revoked.json')], { cwd: ROOT, encoding: 'utf8' })
+  const frames = execFileSync(coreBin('kip848-replay'), ['--frames', join(ROOT, 'assets/group/hazard-released-before-revoked.json')], { cwd: ROOT, encoding: 'utf8' })
     .trim().split('\n').map((l) => JSON.parse(l));
   assert.ok(frames.some((f) => f.hazards.some((h) => h.hazard === 'released_before_revoked')), 'the core sees the hazard');
   const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });

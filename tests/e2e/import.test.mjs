@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const LOG = join(ROOT, 'core/tests/logs/v4.0-divergences.log');
 
 function imported() {
-  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', LOG], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(coreBin('kip848-import'), [LOG], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   const trace = JSON.parse(run.stdout);
   const divergences = Number(run.stderr.match(/^divergences: (\d+)/m)?.[1]);
@@ -76,7 +76,7 @@ test('a paste that is neither a trace nor a membership log says so and keeps the
 
 test("a librdkafka consumer's log becomes a session on the librdkafka model, each step beside its line, agreeing with the library", async () => {
   const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-second-join.log');
-  const cli = (...args) => spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--librdkafka', ...args, log], { cwd: ROOT, encoding: 'utf8' });
+  const cli = (...args) => spawnSync(coreBin('kip848-import'), ['--librdkafka', ...args, log], { cwd: ROOT, encoding: 'utf8' });
   const check = cli();
   assert.equal(check.status, 0, check.stderr);
   const consumers = JSON.parse(check.stdout);
@@ -119,7 +119,7 @@ function asNode(line) {
 test("a Node consumer's log (confluent-kafka for JavaScript) imports as the same session, with the mock coordinator's lines", async () => {
   const log = join(ROOT, 'core/tests/logs/librdkafka/v2.15.0-mock-second-join.log');
   const stderr = await readFile(log, 'utf8');
-  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--librdkafka', '--client', 'c1#consumer-4', log], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(coreBin('kip848-import'), ['--librdkafka', '--client', 'c1#consumer-4', log], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   const trace = JSON.parse(run.stdout);
   const node = stderr.split('\n').map(asNode).join('\n');
@@ -153,7 +153,7 @@ const ZOMBIE = join(ROOT, 'core/tests/logs/v4.1-group-zombie.log');
 
 /** What the core draws for these files together (`kip848-import --together`). */
 function together(...files) {
-  const run = spawnSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-import', '--', '--together', ...files], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(coreBin('kip848-import'), ['--together', ...files], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   return JSON.parse(run.stdout);
 }

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, open, expectText, loadScenario, text } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -100,7 +100,7 @@ test('a newer target waiting behind a running reconciliation is shown beside it 
   const { execFileSync } = await import('node:child_process');
   const { join } = await import('node:path');
   const { ROOT } = await import('./harness.mjs');
-  const frames = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--frames', join(ROOT, 'assets/scenarios/06-new-assignment-during-reconciliation.json')], { cwd: ROOT, encoding: 'utf8' })
+  const frames = execFileSync(coreBin('kip848-replay'), ['--frames', join(ROOT, 'assets/scenarios/06-new-assignment-during-reconciliation.json')], { cwd: ROOT, encoding: 'utf8' })
     .trim().split('\n').map((l) => JSON.parse(l));
   const f = frames.find((x) => x.facts.target && x.facts.newest_target && JSON.stringify(x.facts.target) !== JSON.stringify(x.facts.newest_target));
   assert.ok(f, 'scenario 06 has a position where a newer target waits');

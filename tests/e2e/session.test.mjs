@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -304,7 +304,7 @@ test('a panic shows an overlay that keeps the session downloadable', async () =>
 
 test('a session too long for a link is offered as a file instead', async () => {
   const { page, done } = await open(browser, server.url);
-  const json = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', '--workload', '3000'],
+  const json = execFileSync(coreBin('kip848-replay'), ['--workload', '3000'],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   await page.getByTestId('import-file').setInputFiles(file('long.json', json));
   await expectText(page, 'notice', 'Imported 3000 steps from long.json');

@@ -5,14 +5,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, screen, ROOT } from './harness.mjs';
+import { serve, launch, open, expectText, text, screen, ROOT, coreBin } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 function core(args) {
-  const out = execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'kip848-replay', '--', ...args],
+  const out = execFileSync(coreBin('kip848-replay'), args,
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   return out.trim().split('\n').map((l) => JSON.parse(l));
 }
