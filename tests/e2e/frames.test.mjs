@@ -4,11 +4,10 @@
 // promises (one key, one effect; a pause that holds) and addresses that open what they name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS, GROUP_SCENARIOS, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS, GROUP_SCENARIOS, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -18,9 +17,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'kip848-frames-'));
 
 /** The core's frames for a trace file, one per position. */
 function frames(file) {
-  const out = execFileSync(coreBin('kip848-replay'), ['--frames', file],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 << 20 });
-  return out.trim().split('\n').map((line) => JSON.parse(line));
+  return replayLines(['--frames', file]);
 }
 
 /** The model a member scenario's file asks for (seed unless it says otherwise). */

@@ -5,12 +5,11 @@
 // frames (`kip848-replay --frames`) of the same trace.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, ROOT, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, ROOT, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -19,8 +18,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 function lastFrame(trace) {
   const file = join(mkdtempSync(join(tmpdir(), 'kip848-gm-')), 'group.json');
   writeFileSync(file, JSON.stringify(trace));
-  const out = execFileSync(coreBin('kip848-replay'), ['--frames', file], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return JSON.parse(out.trim().split('\n').pop());
+  return replayLines(['--frames', file]).pop();
 }
 
 async function cards(page) {

@@ -34,6 +34,12 @@ export function coreBin(name) {
   return join(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'), 'debug', name);
 }
 
+/** `kip848-replay ARGS`: its output, one JSON value a line (frames, a review, the glossary…). */
+export function replayLines(args) {
+  return execFileSync(coreBin('kip848-replay'), args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 << 20 })
+    .trim().split('\n').map((line) => JSON.parse(line));
+}
+
 /** Starts the static server; resolves to its base URL. */
 export async function serve(dist = DIST) {
   const root = normalize(dist);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { serve, launch, open, expectText, ROOT, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, ROOT, coreBin, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -110,10 +110,8 @@ test('a hunt of 1,000 schedules on each model\'s members: the core\'s tallies, t
 });
 
 test('the hunt\'s counterexample: every step shows the hazards the core sees there, named under the caption', async () => {
-  const { execFileSync } = await import('node:child_process');
   const { join } = await import('node:path');
-  const frames = execFileSync(coreBin('kip848-replay'), ['--frames', join(ROOT, 'assets/group/hazard-released-before-revoked.json')], { cwd: ROOT, encoding: 'utf8' })
-    .trim().split('\n').map((l) => JSON.parse(l));
+  const frames = replayLines(['--frames', join(ROOT, 'assets/group/hazard-released-before-revoked.json')]);
   assert.ok(frames.some((f) => f.hazards.some((h) => h.hazard === 'released_before_revoked')), 'the core sees the hazard');
   const { page, done } = await open(browser, `${server.url}group.html`, { ready: 'group-view' });
   await page.getByTestId('group-scenario').selectOption('hazard-released-before-revoked');

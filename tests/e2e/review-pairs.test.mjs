@@ -5,10 +5,9 @@
 // the pair's models.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, setText, ROOT, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, text, setText, ROOT, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -16,8 +15,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 /** The core's review of a built-in scenario on a pair: its causes, then every position. */
 function coreReview(pair, id) {
-  const lines = execFileSync(coreBin('kip848-replay'), ['--review', pair, join(ROOT, `assets/scenarios/${id}.json`)], { cwd: ROOT, encoding: 'utf8' })
-    .trim().split('\n').map((l) => JSON.parse(l));
+  const lines = replayLines(['--review', pair, join(ROOT, `assets/scenarios/${id}.json`)]);
   return { head: lines[0], positions: lines.slice(1) };
 }
 

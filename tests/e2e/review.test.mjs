@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, open, expectText, loadScenario, text, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -97,11 +97,9 @@ test('the review exports as one HTML file that opens offline and shows both time
 });
 
 test('a newer target waiting behind a running reconciliation is shown beside it (scenario 06)', async () => {
-  const { execFileSync } = await import('node:child_process');
   const { join } = await import('node:path');
   const { ROOT } = await import('./harness.mjs');
-  const frames = execFileSync(coreBin('kip848-replay'), ['--frames', join(ROOT, 'assets/scenarios/06-new-assignment-during-reconciliation.json')], { cwd: ROOT, encoding: 'utf8' })
-    .trim().split('\n').map((l) => JSON.parse(l));
+  const frames = replayLines(['--frames', join(ROOT, 'assets/scenarios/06-new-assignment-during-reconciliation.json')]);
   const f = frames.find((x) => x.facts.target && x.facts.newest_target && JSON.stringify(x.facts.target) !== JSON.stringify(x.facts.newest_target));
   assert.ok(f, 'scenario 06 has a position where a newer target waits');
   const { page, done } = await open(browser, `${server.url}?scenario=06-new-assignment-during-reconciliation&step=${f.cursor.step - 1}`);

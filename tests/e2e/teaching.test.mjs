@@ -3,19 +3,14 @@
 // come from the core (`kip848-replay --quiz`, `--glossary`), not from copies.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, screen, ROOT, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, text, screen, ROOT, replayLines } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-function core(args) {
-  const out = execFileSync(coreBin('kip848-replay'), args,
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return out.trim().split('\n').map((l) => JSON.parse(l));
-}
+const core = replayLines;
 
 /// The rule as the feedback shows it: its text, then each source's label and versions, from the
 /// core's registry (`kip848-replay --sources`).
