@@ -63,9 +63,23 @@ if (name === 'kip848-viz' && page && !there) {
   }
   window.wasmBindings = glue;
   // The first tap or key the reader gave the page's snapshot while this loaded (assets/shell.js):
-  // done now, on the app's own first screen, once its effects have run.
+  // done now, on the app's own first screen, once its effects have run and what lay below the
+  // first screen is built too (src/first_screen.rs): the control is found by its place among all
+  // the page's controls.
   const then = window.kip848Then;
-  if (then) setTimeout(() => then.run(), 0);
+  if (then) complete().then(() => then.run());
+}
+
+/** Once the app has marked itself complete. */
+function complete() {
+  return new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('kip848-complete').length) {
+        observer.disconnect();
+        resolve();
+      }
+    }).observe({ type: 'mark', buffered: true });
+  });
 }
 
 /** Once the page has painted its first frame (a tab in the background paints none: a second at most). */

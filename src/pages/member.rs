@@ -13,6 +13,7 @@ use crate::components::{
 };
 use crate::context::Session;
 use crate::embed::{Embed, Panel};
+use crate::first_screen::{Later, Region};
 use crate::{address, keys, persist, playback};
 use leptos::prelude::*;
 
@@ -66,7 +67,9 @@ pub(super) fn MemberView(
     on_cleanup(move || keys.remove());
     let embedded = embed.embedded;
     let present = embed.present;
-    let shows = move |panel: Panel| embed.shows(panel);
+    // Stored, so that `shows` is `Copy`: regions built later (`Later`) each keep a copy.
+    let embed = StoredValue::new(embed);
+    let shows = move |panel: Panel| embed.with_value(|e| e.shows(panel));
     view! {
         <a class="skip-link" href="#member-title">"Skip to the member"</a>
         <a class="skip-link second" href="#time-controls" data-testid="skip-transport"
@@ -94,7 +97,7 @@ pub(super) fn MemberView(
                     crate::components::session_panel::import_files(session, files);
                 }
             }>
-            <div class="column controls-column">
+            <div class="column controls-column"><Later region=Region::ControlsColumn>
                 {present.then(|| view! { <PresenterNotes/> })}
                 <Show when=move || session.teaching.quiz.with(Option::is_some)>
                     <QuizCard/>
@@ -105,8 +108,8 @@ pub(super) fn MemberView(
                 {shows(Panel::Scenarios).then(|| view! { <ScenarioPanel/> })}
                 {shows(Panel::Console).then(|| view! { <Console/> })}
                 {shows(Panel::Actions).then(|| view! { <AppActions/> })}
-            </div>
-            <div class="column member-column">
+            </Later></div>
+            <div class="column member-column"><Later region=Region::MemberColumn>
                 {shows(Panel::Member).then(|| view! {
                     <section class="panel member" aria-labelledby="member-title">
                         <h2 id="member-title">"Member"</h2>
@@ -115,16 +118,16 @@ pub(super) fn MemberView(
                     </section>
                 })}
                 {shows(Panel::Assigned).then(|| view! { <AssignedSet/> })}
-            </div>
-            <div class="column detail-column">
+            </Later></div>
+            <div class="column detail-column"><Later region=Region::DetailColumn>
                 {shows(Panel::Inspector).then(|| view! { <Inspector/> })}
                 {shows(Panel::Lane).then(|| view! { <AppLane/> })}
-            </div>
-            <div class="history">
+            </Later></div>
+            <div class="history"><Later region=Region::History>
                 {shows(Panel::Log).then(|| view! { <Log/> })}
                 {shows(Panel::Sequence).then(|| view! { <Sequence/> })}
-            </div>
-            {shows(Panel::Compare).then(|| view! {
+            </Later></div>
+            <Later region=Region::Rest>{shows(Panel::Compare).then(|| view! {
                 <section class="panel compare" aria-labelledby="compare-title">
                     <h2 id="compare-title">"Two member models, side by side"</h2>
                     <p class="muted">"The same inputs through two of the three models (the seed design, the client Kafka shipped, librdkafka), side by side on one cursor, every difference grouped by its cause."</p>
@@ -133,7 +136,7 @@ pub(super) fn MemberView(
             })}
             {shows(Panel::Config).then(|| view! { <ConfigPanel/> })}
             {shows(Panel::Session).then(|| view! { <SessionPanel/> })}
-            {(importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}
+            {(importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}</Later>
         </main>
         {shows(Panel::Transport).then(|| view! {
             <footer class="transport-bar">

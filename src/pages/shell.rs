@@ -8,6 +8,7 @@ use crate::components::model_switch::ModelSwitch;
 use crate::components::presenter::PresenterToggle;
 use crate::context::use_dialogs;
 use crate::embed::{Embed, Panel};
+use crate::first_screen::{Later, Region};
 use leptos::prelude::*;
 
 /// The page around `children`. `tagline`: what the page is for; `models`: whether it offers the
@@ -62,6 +63,6 @@ pub fn Shell(
         </Show>
         <HelpDialog/>
         <GlossaryDialog/>
-        <TermDefinitions/>
+        <Later region=Region::Definitions><TermDefinitions/></Later>
     }
 }

@@ -130,6 +130,7 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
     for (const page of (await pagesOf(dir)).filter((p) => !only || only.includes(p.name))) {
       const times = [];
       const painted = [];
+      const completes = [];
       const encodings = [];
       const ways = [];
       for (let i = 0; i < loads; i += 1) {
@@ -139,6 +140,10 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
         await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
         const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
         times.push(interactive);
+        // Every region built, what lay below the first screen included (src/first_screen.rs); a
+        // build from before that has no such mark, and was whole at its interactive mark.
+        completes.push(await tab.waitForFunction(() => performance.getEntriesByName('kip848-complete')[0]?.startTime, null, { timeout: 4000 })
+          .then((h) => h.jsonValue(), () => interactive));
         // assets/boot.js marks which way the module came (a build from before the xz copies, none).
         ways.push(await tab.evaluate(() => performance.getEntriesByName('kip848-module').pop()?.detail ?? 'plain'));
         encodings.push((await (await module).allHeaders())['content-encoding'] ?? 'none');
@@ -149,6 +154,7 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
       out[page.name] = {
         ...spread(times),
         painted: spread(painted),
+        complete: spread(completes),
         // Every load came the same way, or the bytes would not be one figure.
         bytes: await firstLoadBytes(dir, [...page.files, ...page.modules[oneWay(ways, page.name)]]),
         module: ways[0],

@@ -104,8 +104,9 @@ test('an address with options or a saved session hides the snapshot before the f
 });
 
 /** A page whose wasm comes only when `release()` is called: the copy now, the app later. */
-async function gated(url, width = 375) {
+async function gated(url, width = 375, init = null) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
+  if (init) await context.addInitScript(init);
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
   await context.route('**/*_bg.wasm*', async (route) => { await gate; await route.continue(); });
@@ -167,6 +168,47 @@ test("the first tap or key given to a page's snapshot is done once the app is th
   assert.deepEqual(settled[0], settled[1]);
   await held.close();
   await live.done();
+});
+
+/** In the page: `kip848Sight(root)`, the words in sight under `root` (each element with no element
+ * inside it, on screen above the bar fixed at the bottom), and `kip848AtInteractive`, those of the
+ * app and whether the member's state was there, read as the app marks itself interactive. */
+function watchFirstScreen() {
+  window.kip848Sight = (root) => {
+    const bar = root.querySelector('.transport-bar');
+    const fold = Math.min(innerHeight, bar ? bar.getBoundingClientRect().top : innerHeight);
+    return [...root.querySelectorAll('*')]
+      .filter((e) => e.childElementCount === 0 && e.checkVisibility())
+      .filter((e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.bottom > 0 && r.top < fold; })
+      .map((e) => e.textContent.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  };
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    if (name === 'kip848-interactive') {
+      window.kip848AtInteractive = { sight: window.kip848Sight(document.body), state: !!document.querySelector('[data-testid="state"]') };
+    }
+    return mark(name, ...rest);
+  };
+}
+
+test('a page that opened on its snapshot builds what is in sight first, the rest after it', async () => {
+  for (const width of [375, 1400]) {
+    const held = await gated(server.url, width, watchFirstScreen);
+    const sight = await held.page.evaluate(() => window.kip848Sight(document.getElementById('shell')));
+    const whole = await held.page.locator('#shell').evaluate((s) => s.innerText);
+    assert.ok(sight.includes('Start the first walkthrough'), `${width} px: the first steps are in sight`);
+    held.release();
+    await held.page.waitForFunction(() => performance.getEntriesByName('kip848-complete').length > 0);
+    const first = await held.page.evaluate(() => window.kip848AtInteractive);
+    // What the reader saw on the snapshot is all there when the page is interactive, no more.
+    assert.deepEqual(first.sight, sight, `${width} px: the first screen`);
+    // On a phone the member's panel is below the first screen, so it came after; on a desktop it
+    // is in sight, so it came with it.
+    assert.equal(first.state, width > 900, `${width} px: the member's state at the interactive mark`);
+    // And once complete, the whole page is the snapshot's.
+    assert.equal(await held.page.evaluate(() => document.body.innerText), whole, `${width} px: the whole page`);
+    await held.close();
+  }
 });
 
 test("a link on a page's snapshot opens at once, without waiting for the code", async () => {

@@ -147,7 +147,7 @@ test("every live step paints its own step before its code arrives: the app's wor
     assert.ok(snapshot.includes(e.expect.caption), `${where}: ${e.expect.caption}`);
     const app = await live.newPage();
     await app.goto(url);
-    await app.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0);
+    await app.waitForFunction(() => performance.getEntriesByName('kip848-complete').length > 0);
     await settled(app);
     assert.equal(await app.locator('#shell').count(), 0, where);
     assert.equal(await app.evaluate(() => document.body.innerText), snapshot, where);
