@@ -86,6 +86,9 @@ build: tools-web tools-e2e
 	# Beside each module an xz copy (a fifth fewer bytes than gzip) and its decoder, and in each
 	# page's head the choice of the two by how far the host is (tests/site/xz.mjs).
 	node tests/site/xz.mjs dist
+	# Each page's stylesheets and shell.js inside it, by hash in its policy: its snapshot is painted
+	# with the page, not after three more requests (tests/site/inline.mjs).
+	node tests/site/inline.mjs dist
 	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
 	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
 	# The member, group and review pages' first paint: a snapshot of each one's own first render (tests/e2e/shell.mjs), taken

@@ -55,10 +55,11 @@ async function pagesOf(dir) {
     // shell.js and the stylesheets, before any of its code has arrived.
     const text = await readFile(join(dir, file), 'utf8');
     const shell = text.includes('<div id="shell"');
-    // The stylesheets the page links (their number changed over the builds compared).
+    // The stylesheets the page links (their number changed over the builds compared; none once
+    // they came inside the page, tests/site/inline.mjs), and shell.js if it is linked.
     const css = [...text.matchAll(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/g)].map((m) => m[1]);
-    const beforePaint = shell ? [file, 'shell.js', ...css] : null;
-    const extra = shell ? ['shell.js'] : [];
+    const extra = shell && text.includes('<script src="shell.js">') ? ['shell.js'] : [];
+    const beforePaint = shell ? [file, ...extra, ...css] : null;
     const bin = await module(file);
     // The module itself comes plain, or as its xz copy with the decoder (tests/site/xz.mjs), as the
     // page chose for the link: counted as it came.

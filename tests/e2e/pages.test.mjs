@@ -98,21 +98,32 @@ test('old addresses and share links open the page that shows them, at their step
   await context.close();
 });
 
-test('each page applies every stylesheet it links, minified, and runs its minified scripts', async () => {
-  // The build minifies the CSS and JS after Trunk has written each stylesheet's integrity hash
-  // (tests/site/minify.mjs): a hash left stale makes the browser drop the stylesheet.
+test('each page applies every stylesheet it carries, minified, and runs its minified scripts', async () => {
+  // The build minifies the CSS and JS (tests/site/minify.mjs), then puts the stylesheets and
+  // shell.js inside each page, allowed by their hashes (tests/site/inline.mjs): a hash left stale
+  // makes the browser drop the stylesheet or the script, and say so on the console.
   const pages = [['', 'state'], ['group.html', 'group-view'], ['review.html', 'review-view'], ['import.html', 'log-import-button']];
   for (const [path, ready] of pages) {
     const { page, done } = await open(browser, `${server.url}${path}`, { ready });
-    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => ({
-      href: l.getAttribute('href'), rules: l.sheet?.cssRules.length ?? 0,
+    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"], style')].map((s) => ({
+      name: s.getAttribute('href') ?? 'a <style>', text: s.localName === 'style' ? s.textContent : null, rules: s.sheet?.cssRules.length ?? 0,
     })));
-    assert.ok(sheets.length >= 3, `${path || 'index.html'} links its stylesheets`);
-    for (const s of sheets) assert.ok(s.rules > 0, `${path || 'index.html'}: ${s.href} was applied`);
+    assert.ok(sheets.length >= 3, `${path || 'index.html'} carries its stylesheets`);
+    for (const s of sheets) assert.ok(s.rules > 0, `${path || 'index.html'}: ${s.name} was applied`);
+    // shell.js ran: it marks the page's root when the snapshot is not for this visit, or shows it.
+    // The pages with a snapshot run shell.js, inside them: it shows the snapshot or marks it not
+    // for this visit. (The import page has none.)
+    const snapshot = path !== 'import.html';
+    if (snapshot) await page.waitForFunction(() => ['no-shell', 'shell-due'].some((c) => document.documentElement.classList.contains(c)));
+    const inline = await page.evaluate(() => [...document.body.querySelectorAll('script:not([src])')].map((s) => s.textContent));
+    assert.equal(inline.length, snapshot ? 1 : 0, `${path || 'index.html'}: shell.js, inside the page`);
     const module = await page.evaluate(() => document.querySelector('meta[name="kip848-module"]').content);
-    for (const name of [...sheets.map((s) => s.href), './boot.js', './shell.js', `./${module}.js`]) {
-      const body = await (await page.request.get(new URL(name, page.url()).href)).text();
-      assert.ok(!/\n\s+/.test(body) && !body.includes('/*'), `${name} is minified`);
+    const fetched = [];
+    for (const name of [...sheets.filter((s) => s.text === null).map((s) => s.name), './boot.js', `./${module}.js`]) {
+      fetched.push(await (await page.request.get(new URL(name, page.url()).href)).text());
+    }
+    for (const [i, body] of [...sheets.filter((s) => s.text !== null).map((s) => s.text), ...inline, ...fetched].entries()) {
+      assert.ok(!/\n\s+/.test(body) && !body.includes('/*'), `${path || 'index.html'}: part ${i} is minified`);
     }
     await done();
   }
