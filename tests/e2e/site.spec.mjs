@@ -151,6 +151,10 @@ test("every live step paints its own step before its code arrives: the app's wor
     await settled(app);
     assert.equal(await app.locator('#shell').count(), 0, where);
     assert.equal(await app.evaluate(() => document.body.innerText), snapshot, where);
+    // A live step links the stylesheets the app pages carry inside themselves, so that a chapter's
+    // frames share them (tests/site/inline.mjs): all applied, none inline.
+    assert.deepEqual(await app.evaluate(() => [...document.styleSheets].map((s) => [s.href?.split('/').pop() ?? 'inline', s.cssRules.length > 0])),
+      [['main.css', true], ['views.css', true], ['group.css', true]], where);
     await app.close();
   }
   // A reader who picked a book theme gets the step with theme=light|dark (theme/site.js): the same

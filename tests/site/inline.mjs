@@ -3,7 +3,8 @@
 // linking them. Its first paint (the snapshot) then waits for nothing but the page: on slow 4G the
 // stylesheets came in about 0.3 s after the HTML, sharing the link with the module, and shell.js
 // after them (docs/performance.md, "The first screen first"). The files stay beside the pages for
-// the pages that link them (the seed model's).
+// the pages that link them: the seed model's, and the book's live steps, which `linkedPage` gives
+// their links back so that a chapter's frames share them.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -40,6 +41,23 @@ export function inlinePage(html, dir) {
         .replace("style-src 'self'", `style-src 'self' ${styles.join(' ')}`)
         .replace("script-src 'self'", `script-src 'self'${scripts.map((h) => ` ${h}`).join('')}`);
     return page.replace(policy, () => allowed);
+}
+
+/**
+ * `html` (an inlined page) with its stylesheets and shell.js linked again, as Trunk wrote them: for
+ * the book's live steps, where a chapter holds up to eight frames that share the files (inline,
+ * each would carry its own 11 KB gzip).
+ */
+export function linkedPage(html, dir) {
+    let page = html;
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.css'))) {
+        const css = readFileSync(join(dir, name));
+        const integrity = `sha384-${createHash('sha384').update(css).digest('base64')}`;
+        page = page.replace(`<style>${css}</style>`, () => `<link rel="stylesheet" href="./${name}" integrity="${integrity}"/>`);
+    }
+    page = page.replace(`<script>${readFileSync(join(dir, 'shell.js'), 'utf8')}</script>`, () => SHELL);
+    if (page.includes('<style>') || !page.includes(SHELL)) throw new Error('a part of the page could not be linked again');
+    return page;
 }
 
 /** Inlines every app page of `dir` (those naming their module); returns their names. */
