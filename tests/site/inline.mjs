@@ -8,12 +8,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { sri } from './minify.mjs';
 
 const STYLESHEET = /<link rel="stylesheet" href="\.\/([a-z-]+\.css)" integrity="[^"]+"\/?>/g;
 const SHELL = '<script src="shell.js"></script>';
 const POLICY = /<meta http-equiv="Content-Security-Policy" content="[^"]*"/;
 
-const hash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** A Content-Security-Policy hash source for an inline part. */
+export const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** `html` with its stylesheets and shell.js inline, read from `dir`, and their hashes allowed. */
 export function inlinePage(html, dir) {
@@ -21,14 +23,14 @@ export function inlinePage(html, dir) {
     let page = html.replace(STYLESHEET, (whole, name) => {
         const css = readFileSync(join(dir, name), 'utf8');
         if (css.includes('</style')) throw new Error(`${name} cannot be inlined: it holds </style`);
-        styles.push(hash(css));
+        styles.push(cspHash(css));
         return `<style>${css}</style>`;
     });
     const scripts = [];
     if (page.includes(SHELL)) {
         const js = readFileSync(join(dir, 'shell.js'), 'utf8');
         if (js.includes('</script')) throw new Error('shell.js cannot be inlined: it holds </script');
-        scripts.push(hash(js));
+        scripts.push(cspHash(js));
         page = page.replace(SHELL, () => `<script>${js}</script>`);
     }
     // (The import page has no snapshot, so no shell.js.)
@@ -52,8 +54,7 @@ export function linkedPage(html, dir) {
     let page = html;
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.css'))) {
         const css = readFileSync(join(dir, name));
-        const integrity = `sha384-${createHash('sha384').update(css).digest('base64')}`;
-        page = page.replace(`<style>${css}</style>`, () => `<link rel="stylesheet" href="./${name}" integrity="${integrity}"/>`);
+        page = page.replace(`<style>${css}</style>`, () => `<link rel="stylesheet" href="./${name}" integrity="${sri(css)}"/>`);
     }
     page = page.replace(`<script>${readFileSync(join(dir, 'shell.js'), 'utf8')}</script>`, () => SHELL);
     if (page.includes('<style>') || !page.includes(SHELL)) throw new Error('a part of the page could not be linked again');

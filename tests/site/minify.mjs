@@ -12,7 +12,8 @@ import { createRequire } from 'node:module';
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { transformSync } = require('esbuild');
 
-const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** A Subresource Integrity hash, as Trunk writes it. */
+export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /** Minifies DIR's .css and .js files; returns what each weighed before and after. */
 export function minifyDir(dir) {

@@ -24,7 +24,7 @@
 // preload as early as a static link would: an inline script, which the page's policy lets run by
 // its hash alone.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { cspHash } from './inline.mjs';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ const CHOOSER = `{
       link.dataset.waited = waited; // why this one, for whoever looks (and the tests)
       document.head.append(link);
     }`;
-const HASH = `'sha256-${createHash('sha256').update(CHOOSER).digest('base64')}'`;
+const HASH = cspHash(CHOOSER);
 
 /** Decodes an xz file with the decoder the pages ship. */
 export async function decode(bytes) {
