@@ -239,6 +239,56 @@ fn check_frames(timeline: &Timeline) -> Result<(), String> {
         if frame.effect.as_ref().map_or(0, |e| e.index) != cursor.shown {
             return Err(format!("{at}: the current effect is not the last shown"));
         }
+        check_changed(timeline, &frame).map_err(|e| format!("{at}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// What the frame marks changed is what differs from the frame at the end of the step before
+/// (read from that frame's words and request, not from the frame's own list).
+fn check_changed(timeline: &Timeline, frame: &Frame) -> Result<(), String> {
+    let Some(before) = frame.cursor.step.checked_sub(1) else {
+        return match frame.changed == Default::default() {
+            true => Ok(()),
+            false => Err("the start marks changes".to_owned()),
+        };
+    };
+    let before = timeline.frame(Cursor::end_of(timeline, before));
+    let words = |f: &Frame| -> Vec<(String, String)> {
+        let Value::Object(map) = serde_json::to_value(&f.words).expect("words") else {
+            return Vec::new();
+        };
+        let mut flat = Vec::new();
+        for (k, v) in map {
+            match v {
+                Value::Object(local) => flat.extend(
+                    local
+                        .into_iter()
+                        .map(|(l, v)| (format!("{k}.{l}"), v.to_string())),
+                ),
+                other => flat.push((k, other.to_string())),
+            }
+        }
+        flat
+    };
+    let (old, new) = (words(&before), words(frame));
+    let differ: BTreeSet<String> = new
+        .iter()
+        .filter(|(k, v)| old.iter().any(|(ok, ov)| ok == k && ov != v))
+        .map(|(k, _)| k.clone())
+        .collect();
+    let marked: BTreeSet<String> = frame.changed.facts.iter().map(|s| s.to_string()).collect();
+    if differ != marked {
+        return Err(format!("changed facts {marked:?}, but {differ:?} differ"));
+    }
+    let fields = |f: &Frame| serde_json::to_value(&f.request).expect("request");
+    let (old, new) = (fields(&before), fields(frame));
+    let epoch_moved = old.get("member_epoch") != new.get("member_epoch") && !new.is_null();
+    if epoch_moved != frame.changed.request.contains(&"member_epoch") {
+        return Err(format!(
+            "request epoch {old} → {new}, marked {:?}",
+            frame.changed.request
+        ));
     }
     Ok(())
 }

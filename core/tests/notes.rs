@@ -208,3 +208,64 @@ fn an_aligned_run_keeps_its_notes_only_until_its_first_adjustment() {
         .all(|s| s.note.is_none() && s.notes.is_empty()));
     assert_eq!(aligned.trace(Model::Seed).steps, trace.steps);
 }
+
+/// A scenario plays on a model when every refusal there is narrated and nothing is left waiting;
+/// the page asks before loading one that does not.
+#[test]
+fn a_scenario_plays_on_a_model_only_to_its_end() {
+    use kip848_core::teaching::fit::{fit, Fit};
+    // Joined with a callback pending and no completion in the script: it waits forever.
+    let waits = Trace::parse(
+        r#"{"format": "kip848-trace/1", "config": {"auto_complete": false}, "steps": [
+            {"at": 0, "input": "subscribe", "topics": ["orders"]},
+            {"at": 10, "input": "heartbeat_response", "member_id": "m", "member_epoch": 1, "heartbeat_interval_ms": 3000, "assignment": {"orders": [0]}}
+        ]}"#,
+    )
+    .expect("valid");
+    for model in [Model::Seed, Model::Librdkafka] {
+        assert!(
+            matches!(fit(&waits, model), Fit::Waits { .. }),
+            "{model:?}: {:?}",
+            fit(&waits, model)
+        );
+        let why = fit(&waits, model).why_not(model).expect("a reason");
+        assert!(why.contains("forever"), "{why}");
+    }
+    // A completion with nothing to complete is refused; unnarrated it stops the scenario, and a
+    // "Rejected: …" note on that model makes it part of the story.
+    let refused = |note: &str| {
+        Trace::parse(&format!(
+            r#"{{"format": "kip848-trace/1", "steps": [
+                {{"at": 0, "input": "subscribe", "topics": ["orders"]}},
+                {{"at": 10, "input": "completed", "outcome": "ok"{note}}}
+            ]}}"#
+        ))
+        .expect("valid")
+    };
+    assert_eq!(fit(&refused(""), Model::Seed), Fit::Refuses { step: 2 });
+    assert_eq!(
+        fit(
+            &refused(r#", "note": "Rejected: nothing runs.""#),
+            Model::Seed
+        ),
+        Fit::Plays
+    );
+    assert_eq!(
+        fit(
+            &refused(r#", "notes": {"kafka": "Rejected: nothing runs."}"#),
+            Model::Seed
+        ),
+        Fit::Refuses { step: 2 }
+    );
+    // Every built-in scenario plays on the model it was written for, and the first walkthrough on
+    // every model (it opens on the model in view).
+    for path in scenarios() {
+        let trace = load(&path);
+        assert_eq!(fit(&trace, trace.model), Fit::Plays, "{}", path.display());
+        if path.ends_with("01-first-join.json") {
+            for model in Model::ALL {
+                assert_eq!(fit(&trace, model), Fit::Plays, "{model:?}");
+            }
+        }
+    }
+}

@@ -11,9 +11,13 @@ use leptos::prelude::*;
 /// The KIP's page (a link for the reader; the page loads nothing from it).
 pub const KIP_URL: &str = "https://cwiki.apache.org/confluence/display/KAFKA/KIP-848%3A+The+Next+Generation+of+the+Consumer+Rebalance+Protocol";
 
-/// Starts the first walkthrough as a lesson, at its start.
+/// The first walkthrough: a scenario that plays on every model (a test checks it).
+pub const FIRST_WALKTHROUGH: &str = "01-first-join";
+
+/// Starts the first walkthrough as a lesson, at its start, on the model in view.
 pub fn start_walkthrough(session: Session) {
-    if crate::scenarios::open_scenario(session, "01-first-join") {
+    let model = session.timeline.with_untracked(|t| t.model());
+    if crate::scenarios::open_scenario_on(session, FIRST_WALKTHROUGH, model) {
         session.teaching.lesson.set(true);
         session.lesson_continue();
         focus_transport();

@@ -3,6 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_frame;
+use kip848_core::screen::changes::request_fields;
 use kip848_core::screen::narration::purpose_name;
 use leptos::prelude::*;
 
@@ -18,10 +19,14 @@ fn term_of_field(name: &str) -> Option<&'static str> {
     }
 }
 
-fn row(name: &'static str, value: Option<String>) -> impl IntoView {
+fn row(
+    name: &'static str,
+    value: Option<String>,
+    marked: Memo<Vec<&'static str>>,
+) -> impl IntoView {
     let sent = value.is_some();
     view! {
-        <tr class:not-sent=!sent>
+        <tr class:not-sent=!sent class:changed=move || marked.with(|m| m.contains(&name))>
             <th scope="row">{match term_of_field(name) {
                 Some("member-epoch") => view! { <Term id="member-epoch">{name}</Term> }.into_any(),
                 Some("instance-id") => view! { <Term id="instance-id">{name}</Term> }.into_any(),
@@ -41,6 +46,9 @@ pub fn Inspector() -> impl IntoView {
     let frame = use_frame();
     let request = Memo::new(move |_| frame.with(|f| f.request.clone()));
     let answer = Memo::new(move |_| frame.with(|f| f.last_answer.clone()));
+    // The fields this step changed, and whether it brought the answer (`Frame::changed`).
+    let marked = Memo::new(move |_| frame.with(|f| f.changed.request.clone()));
+    let answered = Memo::new(move |_| frame.with(|f| f.changed.answer));
     let table = move || {
         request.get().map(|r| {
             let full = r.full.clone();
@@ -55,14 +63,7 @@ pub fn Inspector() -> impl IntoView {
                 </p>
                 <table class="fields-table">
                     <tbody>
-                        {row("group_id", Some(r.group_id.clone()))}
-                        {row("member_id", Some(if r.member_id.is_empty() { "\"\"".to_owned() } else { r.member_id.clone() }))}
-                        {row("member_epoch", Some(r.member_epoch.to_string()))}
-                        {row("instance_id", r.instance_id.clone())}
-                        {row("rebalance_timeout_ms", full.as_ref().map(|f| f.rebalance_timeout_ms.to_string()))}
-                        {row("subscribed_topics", full.as_ref().map(|f| f.subscribed_topics.iter().cloned().collect::<Vec<_>>().join(", ")))}
-                        {row("server_assignor", full.as_ref().and_then(|f| f.server_assignor.clone()))}
-                        {row("owned", r.owned.as_ref().map(|o| o.to_string()))}
+                        {request_fields(&r).into_iter().map(|(name, value)| row(name, value, marked)).collect_view()}
                     </tbody>
                 </table>
             }
@@ -77,7 +78,7 @@ pub fn Inspector() -> impl IntoView {
             </Show>
             {table}
             <h3>"Last answer"</h3>
-            <p data-testid="last-answer">
+            <p data-testid="last-answer" class:changed=move || answered.get()>
                 {move || answer.get().unwrap_or_else(|| "None yet.".to_owned())}
             </p>
         </section>

@@ -4,8 +4,12 @@
 
 use crate::components::source_links::SourceList;
 use crate::context::use_session;
+use crate::context::Session;
 use crate::playback::Playback;
-use crate::scenarios::{loaded_id, open_scenario, titles};
+use crate::scenarios::{
+    fits, loaded_id, open_scenario_here, open_scenario_on, titles, Mismatch, Opening,
+};
+use kip848_core::teaching::fit::in_words;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -37,23 +41,33 @@ pub fn ScenarioPanel() -> impl IntoView {
         None if session.scenario.with(Option::is_some) => choice.set(String::new()),
         None => {}
     });
+    // A scenario that does not play on the model in view waits for the reader's choice.
+    let asking = RwSignal::new(None::<(Mismatch, bool)>);
     let load = move |guided: bool| {
         let id = choice.get_untracked();
+        asking.set(None);
         // Guided play replays the session on screen when it is the chosen scenario.
         let replay = guided && loaded_id(session) == Some(id.as_str());
         if replay {
             session.seek(0);
-        } else if !open_scenario(session, &id) {
-            return;
+        } else {
+            match open_scenario_here(session, &id) {
+                Opening::Opened => {}
+                Opening::Ask(mismatch) => return asking.set(Some((mismatch, guided))),
+                Opening::Failed => return,
+            }
         }
-        session
-            .transport
-            .guided
-            .set(guided || session.transport.guided.get_untracked());
-        if guided {
-            session.transport.playback.set(Playback::Play);
-        }
-        focus_transport();
+        loaded(session, guided);
+    };
+    let model = Memo::new(move |_| session.timeline.with(|t| t.model()));
+    // Why each scenario does not play on the model in view (recomputed when the model changes).
+    let fit = Memo::new(move |_| fits(model.get()));
+    let why_not = move |id: &str| {
+        fit.with(|f| {
+            f.iter()
+                .find(|(i, _)| *i == id)
+                .and_then(|(_, why)| why.clone())
+        })
     };
     let writable = session.writable();
     let description = move || session.timeline.with(|t| t.trace().description.clone());
@@ -68,7 +82,13 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <select id="scenario" data-testid="scenario" prop:value=move || choice.get()
                     on:change=move |ev| choice.set(event_target_value(&ev))>
                     <option value="" disabled=true>"Your own session: pick a built-in scenario"</option>
-                    {titles().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
+                    {move || titles().map(|(id, title)| {
+                        let label = match why_not(id) {
+                            Some(_) => format!("{title} (not on {})", in_words(model.get())),
+                            None => title.to_owned(),
+                        };
+                        view! { <option value=id>{label}</option> }
+                    }).collect_view()}
                 </select>
                 <button data-testid="load-scenario" disabled=move || choice.with(String::is_empty) on:click=move |_| load(false)>"Load"</button>
                 <button data-testid="guided-play" disabled=move || choice.with(String::is_empty) on:click=move |_| load(true)>"Play guided"</button>
@@ -79,6 +99,10 @@ pub fn ScenarioPanel() -> impl IntoView {
                     focus_transport();
                 }>"New session"</button>
             </div>
+            {move || why_not(&choice.get()).filter(|_| asking.with(Option::is_none)).map(|why| view! {
+                <p class="muted small" data-testid="scenario-fit">{format!("Written for another model: {why}.")}</p>
+            })}
+            {move || asking.get().map(|(m, guided)| view! { <ModelChoice mismatch=m guided=guided asking=asking/> })}
             })}
             // Predict, then reveal: offered here, on and off at will.
             <label class="choice">
@@ -104,5 +128,56 @@ pub fn ScenarioPanel() -> impl IntoView {
                 <button class="primary" data-testid="guided-continue" on:click=move |_| session.transport.playback.set(crate::playback::Playback::Play)>"Continue ▶"</button>
             </Show>
         </section>
+    }
+}
+
+/// After a scenario loaded: guided play starts, and the keyboard goes to the transport.
+fn loaded(session: Session, guided: bool) {
+    session
+        .transport
+        .guided
+        .set(guided || session.transport.guided.get_untracked());
+    if guided {
+        session.transport.playback.set(Playback::Play);
+    }
+    focus_transport();
+}
+
+/// Asked before a scenario loads on a model it does not play on: the model it was written for,
+/// or the model in view anyway.
+#[component]
+fn ModelChoice(
+    mismatch: Mismatch,
+    guided: bool,
+    asking: RwSignal<Option<(Mismatch, bool)>>,
+) -> impl IntoView {
+    let session = use_session();
+    let Mismatch {
+        id,
+        written_for,
+        here,
+        why,
+    } = mismatch;
+    let title = crate::scenarios::titles()
+        .find(|(i, _)| *i == id)
+        .map_or(id.clone(), |(_, t)| t.to_owned());
+    let on = move |model| {
+        let id = id.clone();
+        move |_| {
+            asking.set(None);
+            if open_scenario_on(session, &id, model) {
+                loaded(session, guided);
+            }
+        }
+    };
+    view! {
+        <div class="model-choice" role="group" aria-labelledby="model-choice-text" data-testid="model-choice">
+            <p id="model-choice-text">{format!("“{title}” was written for {}, and {why}. Which model should it run on?", in_words(written_for))}</p>
+            <div class="row">
+                <button class="primary" data-testid="load-written-for" on:click=on(written_for)>{format!("Load on {}", in_words(written_for))}</button>
+                <button data-testid="load-here" on:click=on(here)>{format!("Load on {} anyway", in_words(here))}</button>
+                <button class="link-button" data-testid="model-choice-cancel" on:click=move |_| asking.set(None)>"Cancel"</button>
+            </div>
+        </div>
     }
 }

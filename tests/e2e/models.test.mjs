@@ -2,7 +2,7 @@
 // and the compare view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -78,5 +78,53 @@ test('the review view groups the differences by cause and goes to where each fir
   await expectText(page, 'review-position', /^Step 5 of 6/);
   assert.equal(await page.getByTestId('review-seed').getByTestId('state').textContent(), 'JOINING');
   assert.equal(await page.getByTestId('review-kafka').getByTestId('state').textContent(), 'JOINING');
+  await done();
+});
+
+// Issue 43, item 1: the model a reader chose is kept. A scenario or the first walkthrough runs on
+// the model in view; one that does not play there (the core's `--fit`) says why before it loads
+// and offers both models, loading nothing until the reader chooses.
+test('a scenario or lesson runs on the model in view, or says first that it needs another', async () => {
+  const fit = (id) => Object.fromEntries(replayLines(['--fit', `assets/scenarios/${id}.json`]).map((l) => [l.model, l]));
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  const model = () => page.getByTestId('diagram').getAttribute('data-model');
+  await page.getByTestId('model-kafka').check();
+  assert.equal(await model(), 'kafka');
+  // The first walkthrough plays on every model, so it opens on the Java client.
+  assert.equal(fit('01-first-join').kafka.why_not, null);
+  await page.getByTestId('start-walkthrough').click();
+  await expectText(page, 'scenario-title', 'First join with an assignment');
+  assert.equal(await model(), 'kafka', 'the walkthrough switched the model back');
+  await page.getByTestId('to-end').click();
+  await expectText(page, 'state', 'STABLE');
+  await page.getByTestId('lesson-exit').click();
+  // Every scenario that plays here loads here; the others are marked in the picker, with why.
+  for (const id of SCENARIOS) {
+    const f = fit(id).kafka;
+    const label = await page.locator(`[data-testid=scenario] option[value="${id}"]`).textContent();
+    assert.equal(label.endsWith('(not on the Java client)'), f.why_not !== null, `${id}: ${label}`);
+  }
+  await loadScenario(page, '02-steady-heartbeats');
+  assert.equal(await model(), 'kafka');
+  // 03 does not play on the Java client: nothing loads until the reader chooses.
+  const why = fit('03-incremental-reassignment').kafka.why_not;
+  assert.ok(why, 'scenario 03 plays on the Java client: pick another for this test');
+  await page.getByTestId('scenario').selectOption('03-incremental-reassignment');
+  assert.ok((await text(page, 'scenario-fit')).includes(why));
+  await page.getByTestId('load-scenario').click();
+  assert.ok((await text(page, 'model-choice')).includes(why));
+  await expectText(page, 'scenario-title', 'Steady heartbeats');
+  assert.equal(await model(), 'kafka');
+  await page.getByTestId('load-written-for').click();
+  await expectText(page, 'scenario-title', 'Incremental reassignment');
+  assert.equal(await model(), 'seed');
+  assert.equal(await page.getByTestId('model-choice').count(), 0);
+  // Or on the model in view anyway.
+  await page.getByTestId('model-kafka').check();
+  await page.getByTestId('load-scenario').click();
+  await page.getByTestId('load-here').click();
+  await expectText(page, 'position', /^Step 0 of \d+/);
+  assert.equal(await model(), 'kafka');
   await done();
 });

@@ -5,7 +5,7 @@
 //! `kip848-replay --frames FILE` prints instead one JSON line per position of the screen: each
 //! step with 1, 2, … of its effects shown (a step without effects once), from the start — the
 //! frame every panel of the page renders at that position. `--quiz FILE` prints the questions the
-//! quiz asks about each step; `--glossary` prints the glossary and `--sources` the sources every
+//! quiz asks about each step; `--fit FILE` whether it plays on each model; `--glossary` prints the glossary and `--sources` the sources every
 //! claim cites (no file); `--workload N` a synthetic session of N inputs. `--rust-test FILE [NAME]`
 //! prints the trace as a Rust `#[test]` of kip848-core asserting every step's whole effect list.
 //! `--review PAIR FILE` (PAIR: `seed-kafka`, `seed-librdkafka` or `kafka-librdkafka`) prints the
@@ -56,7 +56,8 @@ fn main() -> ExitCode {
     }
     let frames = args.first().is_some_and(|a| a == "--frames");
     let quiz = args.first().is_some_and(|a| a == "--quiz");
-    if frames || quiz {
+    let fit = args.first().is_some_and(|a| a == "--fit");
+    if frames || quiz || fit {
         args.remove(0);
     }
     let [path] = args.as_slice() else {
@@ -91,6 +92,7 @@ fn main() -> ExitCode {
         match Trace::parse(&text) {
             Ok(trace) if frames => Box::new(move |emit| member_frames(trace, emit)),
             Ok(trace) if quiz => Box::new(move |emit| member_quiz(trace, emit)),
+            Ok(trace) if fit => Box::new(move |emit| member_fit(trace, emit)),
             Ok(trace) => Box::new(move |emit| replay_json(&Timeline::from_trace(trace), emit)),
             Err(e) => {
                 eprintln!("kip848-replay: {}: {e}", path.to_string_lossy());
@@ -117,7 +119,21 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: kip848-replay [--frames | --quiz] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --review PAIR FILE, kip848-replay --glossary, kip848-replay --sources, or kip848-replay --workload N";
+const USAGE: &str = "usage: kip848-replay [--frames | --quiz | --fit] FILE   (FILE may be - for standard input), kip848-replay --rust-test FILE [NAME], kip848-replay --review PAIR FILE, kip848-replay --glossary, kip848-replay --sources, or kip848-replay --workload N";
+
+/// `--fit FILE`: for each model, whether the scenario plays there and why not
+/// (`teaching::fit`): what the page asks before loading it on that model.
+fn member_fit(trace: Trace, emit: &mut dyn FnMut(String)) {
+    for model in kip848_core::Model::ALL {
+        let why = kip848_core::teaching::fit::fit(&trace, model).why_not(model);
+        let line = serde_json::json!({
+            "model": model.as_str(),
+            "written_for": trace.model == model,
+            "why_not": why,
+        });
+        emit(line.to_string());
+    }
+}
 
 /// `--rust-test FILE [NAME]`: the trace as a Rust test of kip848-core, named NAME (else after the
 /// file).

@@ -14,6 +14,7 @@ use crate::machine::Machine;
 use crate::protocol::effect::{Effect, HeartbeatRequest};
 use crate::protocol::state::StateName;
 use crate::screen::application::{spans_at, Span};
+use crate::screen::changes::{changed_facts, changed_request};
 use crate::screen::chips::{chips, Chip};
 use crate::screen::narration::{describe_input, headline, narrate};
 use crate::screen::words::{effect_label, lane_label, span_class, span_words, FactWords};
@@ -107,6 +108,20 @@ pub struct Frame {
     pub summary: String,
     /// The transport's position line.
     pub position: String,
+    /// What this step changed so far, for the page to mark.
+    pub changed: Changed,
+}
+
+/// What the step on screen changed, up to the effect shown: the facts and request fields whose
+/// words differ from the end of the step before ([`super::changes`]), and whether it brought a new
+/// answer. Marked until the next step, so a change stays visible while its effects play.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Changed {
+    /// `FactWords` field names (`member_epoch`, `local.reconciled`, …).
+    pub facts: Vec<&'static str>,
+    /// Request field names (`member_epoch`, `owned`, …).
+    pub request: Vec<&'static str>,
+    pub answer: bool,
 }
 
 /// The step's effects and the member's facts after each: the timeline's own for the cursor's step
@@ -213,12 +228,32 @@ impl Timeline {
                 facts.now.0
             ),
         };
+        let words = FactWords::of(&facts);
+        let request = self.request_in_flight(cursor, &facts, revealed);
+        // The end of the step before: its facts, and the request then in flight.
+        let (before_facts, before_effects) = (
+            before.facts(),
+            index.checked_sub(1).map_or(&[][..], |i| self.effects_of(i)),
+        );
+        let end_before = Cursor {
+            step: index,
+            shown: before_effects.len(),
+        };
+        let changed = Changed {
+            facts: changed_facts(&FactWords::of(&before_facts), &words),
+            request: changed_request(
+                self.request_in_flight(end_before, &before_facts, before_effects)
+                    .as_ref(),
+                request.as_ref(),
+            ),
+            answer: step.input.is_answer() && result.is_ok(),
+        };
         Frame {
             model: self.model(),
             cursor,
             effects: count,
             steps: self.len(),
-            words: FactWords::of(&facts),
+            words,
             chips: chips(&facts, revealed),
             // The spans the lane can show: open ones, and those ended in its last LANE_STEPS steps
             // (words for every span of a long session would cost each frame milliseconds).
@@ -227,7 +262,7 @@ impl Timeline {
                 .filter(|s| s.ended.is_none_or(|e| e + LANE_STEPS >= cursor.step))
                 .map(|span| LaneSpan::of(self.model(), span))
                 .collect(),
-            request: self.request_in_flight(cursor, &facts, revealed),
+            request,
             last_answer: self.last_answer(cursor.step),
             edge,
             effect,
@@ -240,6 +275,7 @@ impl Timeline {
             caption,
             summary,
             position,
+            changed,
             facts,
         }
     }
@@ -264,6 +300,7 @@ impl Timeline {
             caption: format!("At the start: the member is {}", facts.state),
             summary: String::new(),
             position: format!("Step 0 of {} · {} ms", self.len(), facts.now.0),
+            changed: Changed::default(),
             facts,
         }
     }

@@ -1,6 +1,7 @@
 //! Teaching: the quiz, lessons, the glossary, the about text and the sources every claim cites.
 
 pub mod about;
+pub mod fit;
 pub mod glossary;
 pub mod lesson;
 pub mod quiz;
