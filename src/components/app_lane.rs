@@ -50,6 +50,17 @@ pub fn AppLane(
                 .collect::<Vec<_>>()
         })
     });
+    // Where the lane is capped (the laptop's stage) it scrolls: the newest span, at its end, stays
+    // in view.
+    let list = NodeRef::<leptos::html::Ol>::new();
+    Effect::new(move |_| {
+        rows.track();
+        if let Some(ol) = list.get() {
+            if ol.scroll_height() > ol.client_height() {
+                ol.set_scroll_top(ol.scroll_height());
+            }
+        }
+    });
     view! {
         // Two lanes on a page (the review view): each is named by its side's title too.
         <section class="panel lane" aria-labelledby=if ids.is_empty() { "lane-title".to_owned() } else { format!("{ids}lane-title {ids}title") }>
@@ -61,7 +72,7 @@ pub fn AppLane(
                 fallback=|| view! { <p class="muted legend">"Callbacks: the " <Term id="rebalance-callback">"rebalance callback"</Term> "'s on_revoke, on_assign and on_lost (librdkafka)"</p> }>
                 <p class="muted legend">"Callbacks: " <Term id="revoke">"onPartitionsRevoked"</Term> ", " <Term id="assign">"onPartitionsAssigned"</Term> ", " <Term id="on-partitions-lost">"onPartitionsLost"</Term> " (the Java client)"</p>
             </Show>
-            <ol class="spans" data-testid="app-lane">
+            <ol class="spans" data-testid="app-lane" node_ref=list>
                 // Keyed by the span alone: its bar is one element for its whole life, so that a
                 // callback that runs on is seen growing (its width moves, a CSS transition) instead
                 // of being drawn anew at each step.

@@ -180,10 +180,26 @@ pub fn Diagram(
     // column the frame scrolls sideways (the shipped client's diagram in a 375 px window).
     let widths = move || {
         let d = shape();
-        format!("max-width: {}px; min-width: {}px", d.size[0], d.min_width)
+        // The aspect lets the stage size it by the height it has (style/views.css).
+        format!(
+            "max-width: {}px; min-width: {}px; --aspect: {}",
+            d.size[0],
+            d.min_width,
+            d.aspect()
+        )
     };
+    // On a laptop's stage a diagram taller than the stage scrolls in its frame: the frame follows
+    // the current state, so the state that just changed is in view (the page itself never moves).
+    let frame_box = NodeRef::<leptos::html::Div>::new();
+    let state = Memo::new(move |_| current());
+    Effect::new(move |_| {
+        let state = state.get();
+        if let Some(div) = frame_box.get() {
+            follow(&div, state);
+        }
+    });
     view! {
-        <div class="diagram-frame">
+        <div class="diagram-frame" node_ref=frame_box>
             <svg class="diagram" viewBox=view_box style=widths font-family=FONT_FAMILY role="img"
                 aria-labelledby=format!("{ids}diagram-title") data-testid="diagram" data-model=move || model.get().as_str()>
                 <title id=format!("{ids}diagram-title")>{title}</title>
@@ -207,6 +223,24 @@ pub fn Diagram(
             <TransitionTable frame=frame/>
         </Show>
     }
+}
+
+/// Scrolls `frame` (when it scrolls up and down) so that `state`'s box is in its middle.
+fn follow(frame: &web_sys::HtmlDivElement, state: StateName) {
+    if frame.scroll_height() <= frame.client_height() {
+        return;
+    }
+    let selector = format!("[data-testid=\"node-{}\"]", state.as_str());
+    let Ok(Some(node)) = frame.query_selector(&selector) else {
+        return;
+    };
+    let (outer, inner) = (
+        frame.get_bounding_client_rect(),
+        node.get_bounding_client_rect(),
+    );
+    let top = inner.top() - outer.top() + f64::from(frame.scroll_top());
+    let target = top - (outer.height() - inner.height()) / 2.0;
+    frame.set_scroll_top(target.max(0.0).round() as i32);
 }
 
 /// The shipped client's "valid previous states" table (MemberState.java).

@@ -15,7 +15,7 @@ pub fn ModelSwitch() -> impl IntoView {
             <legend>"Member model"</legend>
             <div class="segmented" role="presentation">
                 {Model::ALL.into_iter().map(|m| view! {
-                    <label class="segment" class:chosen=move || model.get() == m>
+                    <label class="segment" class:chosen=move || model.get() == m title=m.summary()>
                         <input type="radio" name="member-model" value=m.as_str()
                             data-testid=format!("model-{}", m.as_str())
                             prop:checked=move || model.get() == m

@@ -117,11 +117,15 @@ pub(super) fn MemberView(
                         <MemberFacts/>
                     </section>
                 })}
-                {shows(Panel::Assigned).then(|| view! { <AssignedSet/> })}
             </Later></div>
             <div class="column detail-column"><Later region=Region::DetailColumn>
+                // Beside the diagram on a laptop, as tall as it (style/views.css, the stage): what
+                // the member holds and what the application runs, each effect's other half.
+                <div class="column stage-side">
+                    {shows(Panel::Assigned).then(|| view! { <AssignedSet/> })}
+                    {shows(Panel::Lane).then(|| view! { <AppLane/> })}
+                </div>
                 {shows(Panel::Inspector).then(|| view! { <Inspector/> })}
-                {shows(Panel::Lane).then(|| view! { <AppLane/> })}
             </Later></div>
             <div class="history"><Later region=Region::History>
                 {shows(Panel::Log).then(|| view! { <Log/> })}

@@ -141,8 +141,18 @@ export async function instant(page) {
   await expectText(page, 'speed-label', 'instant');
 }
 
-/** Loads a built-in scenario at its start. */
+/** The model a built-in scenario was written for (its file's `model`, the seed by default). */
+export function writtenFor(id) {
+  return JSON.parse(readFileSync(join(ROOT, 'assets/scenarios', `${id}.json`), 'utf8')).model ?? 'seed';
+}
+
+/**
+ * Loads a built-in scenario at its start, on the model it was written for (what the core's frames
+ * of its file are): the page loads a scenario on the model in view, so the model is chosen first.
+ */
 export async function loadScenario(page, id) {
+  const model = page.getByTestId(`model-${writtenFor(id)}`);
+  if (await model.count() && !(await model.isChecked())) await model.check();
   await page.getByTestId('scenario').selectOption(id);
   await page.getByTestId('load-scenario').click();
   await expectText(page, 'position', /^Step 0 of \d+/);

@@ -238,3 +238,46 @@ test("the group lesson's arrows still work once Continue has been clicked", asyn
   await page.waitForFunction((was) => document.querySelector('[data-testid="group-lesson-position"]')?.textContent === was, after);
   await done();
 });
+
+// Issue 43, item 2: on a laptop the state diagram, the assigned set and the application lane are in
+// view together without scrolling, on each model, in play and in a lesson: each box inside the
+// viewport above the transport bar, the current state inside the diagram's visible part (a diagram
+// taller than the stage scrolls in its frame and follows the state), its text never under 11 px.
+test('the stage: the diagram, the assigned set and the lane in one view at 1440×900 and 1280×720, on every model, in play and in a lesson', async () => {
+  const cases = [['seed', '03-incremental-reassignment', 7], ['kafka', '06-new-assignment-during-reconciliation', 7],
+    ['librdkafka', '18-librdkafka-revoke-then-empty-assign', 8]];
+  for (const [width, height] of [[1440, 900], [1280, 720]]) {
+    for (const [model, id, step] of cases) {
+      for (const lesson of [false, true]) {
+        const at = `${model} ${id} at ${width}×${height}${lesson ? ' in a lesson' : ''}`;
+        const { page, done } = await open(browser, `${server.url}?model=${model}&scenario=${id}&step=${step}${lesson ? '&lesson=1' : ''}`, { viewport: { width, height } });
+        assert.equal(await page.getByTestId('diagram').getAttribute('data-model'), model, at);
+        if (lesson) await page.getByTestId('lesson').waitFor();
+        // Mid-step: the step's first effect, then its next.
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction(() => {
+          const frame = document.querySelector('.panel.member .diagram-frame').getBoundingClientRect();
+          const node = document.querySelector('.panel.member [data-current="true"]').getBoundingClientRect();
+          return node.top >= frame.top - 0.5 && node.bottom <= frame.bottom + 0.5;
+        }, null, { timeout: 3000 }).catch(() => assert.fail(`${at}: the current state is outside the diagram's visible part`));
+        const m = await page.evaluate(() => {
+          const box = (s) => { const r = document.querySelector(s)?.getBoundingClientRect(); return r && { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+          const svg = document.querySelector('.panel.member svg.diagram');
+          return {
+            scrolled: window.scrollY, bar: box('.transport-bar').top, width: innerWidth,
+            boxes: { diagram: box('.panel.member .diagram-frame'), assigned: box('.panel.assigned'), lane: box('.panel.lane') },
+            text: (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) * 13,
+          };
+        });
+        assert.equal(m.scrolled, 0, `${at}: the page scrolled`);
+        for (const [name, b] of Object.entries(m.boxes)) {
+          assert.ok(b, `${at}: no ${name}`);
+          assert.ok(b.top >= 0 && b.bottom <= m.bar + 0.5 && b.left >= 0 && b.right <= m.width,
+            `${at}: the ${name} is at ${JSON.stringify(b)}, the bar at ${m.bar}`);
+        }
+        assert.ok(m.text >= 11 - 0.05, `${at}: the diagram's text is ${m.text.toFixed(1)} px`);
+        await done();
+      }
+    }
+  }
+});

@@ -81,6 +81,12 @@ pub struct Drawn {
 }
 
 impl Drawn {
+    /// Width over height: what a box of a given height makes its width.
+    pub fn aspect(&self) -> f64 {
+        let [w, h] = self.size.map(|n| n.parse::<f64>().unwrap_or(1.0));
+        w / h.max(1.0)
+    }
+
     /// The way `from → to` is drawn (stub then trunk), for a pulse along it; `None` for a pair the
     /// model does not allow.
     pub fn way(&self, from: StateName, to: StateName) -> Option<&'static str> {
