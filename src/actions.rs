@@ -27,11 +27,17 @@ pub fn subscribe(session: Session) {
     session.act(session.next_at(), Input::Subscribe { topics });
 }
 
-/// Ticks at the member's next deadline (or a little later when none is set).
+/// Ticks at the member's next deadline; with none ahead, says so and records nothing.
 pub fn advance_to_deadline(session: Session) {
     let (now, deadline) = session
         .timeline
         .with_untracked(|t| (t.now(), t.member().facts().next_deadline));
-    let at = deadline.map_or(now.plus(1000), |d| Millis(d.0.max(now.0)));
-    session.act(at, Input::Tick);
+    // With nothing due, a tick would only record a step where nothing happens.
+    let Some(deadline) = deadline else {
+        session.dialogs.notice.set(Some(crate::context::Notice::Info(
+            "No deadline is ahead: nothing happens until an input comes (Advance by moves the clock by as much as you choose).".to_owned(),
+        )));
+        return;
+    };
+    session.act(Millis(deadline.0.max(now.0)), Input::Tick);
 }

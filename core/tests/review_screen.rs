@@ -160,3 +160,46 @@ fn the_html_export_of_a_pair_with_librdkafka_names_its_models_and_cites_librdkaf
         );
     }
 }
+
+/// The exported page's links read on both themes' backgrounds (WCAG AA, 4.5:1): a browser's
+/// default link blue on the dark background was about 2:1.
+#[test]
+fn the_html_exports_links_read_in_light_and_dark() {
+    let trace = scenario("05-fenced-mid-revocation");
+    let review = Review::new(&trace, Align::none());
+    let html = review_html(&trace, &review);
+    let luminance = |hex: &str| {
+        let c = |i: usize| {
+            let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).expect("hex")) / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * c(1) + 0.7152 * c(3) + 0.0722 * c(5)
+    };
+    let ratio = |a: &str, b: &str| {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    };
+    let colour_of = |css: &str, rule: &str| -> String {
+        let at = css
+            .find(&format!("{rule}{{color:"))
+            .unwrap_or_else(|| panic!("no {rule} in {css}"));
+        css[at + rule.len() + 7..at + rule.len() + 14].to_owned()
+    };
+    let (light, dark) = html
+        .split_once("@media (prefers-color-scheme: dark)")
+        .expect("a dark theme");
+    assert!(html.contains("<a "), "the export has links to check");
+    for (css, background) in [(light, "#ffffff"), (dark, "#101318")] {
+        for rule in ["a", "a:visited"] {
+            let colour = colour_of(css, rule);
+            assert!(
+                ratio(&colour, background) >= 4.5,
+                "{rule} {colour} on {background}"
+            );
+        }
+    }
+}

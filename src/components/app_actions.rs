@@ -80,10 +80,10 @@ pub fn AppActions() -> impl IntoView {
             </Show>
             <div class="row">
                 <button data-testid="advance-deadline" aria-keyshortcuts=shortcut_of(Action::AdvanceToDeadline)
-                    disabled=move || tick_refused().is_some()
+                    disabled=move || tick_refused().is_some() || deadline().is_none()
                     on:click=move |_| advance_to_deadline(session)>
                     "Advance to next deadline"
-                    {move || deadline().map(|d| format!(" ({d})"))}
+                    {move || Some(deadline().map_or(" (none ahead)".to_owned(), |d| format!(" ({d})")))}
                 </button>
             </div>
             <div class="row">

@@ -31,7 +31,16 @@ pub fn LessonPanel() -> impl IntoView {
         <section class="panel lesson" aria-labelledby="lesson-title" data-testid="lesson">
             <h2 id="lesson-title">"Lesson: " {title}</h2>
             <p class="muted" data-testid="lesson-position">
-                {move || { let l = lesson.get(); if l.note == 0 { format!("{}: press Continue to start", counted(l.of, "note")) } else { format!("note {} of {}", l.note, l.of) } }}
+                // Before the first note: said as what happens now (the walkthrough plays to it at once).
+                {move || {
+                    let l = lesson.get();
+                    let playing = session.transport.playback.get() != crate::playback::Playback::Paused;
+                    match (l.note, playing) {
+                        (0, true) => format!("{}: playing to the first", counted(l.of, "note")),
+                        (0, false) => format!("{}: press Continue to start", counted(l.of, "note")),
+                        _ => format!("note {} of {}", l.note, l.of),
+                    }
+                }}
             </p>
             <blockquote class="narration lesson-note" data-testid="lesson-note" aria-live="polite">
                 {move || note().unwrap_or_else(|| session.timeline.with(|t| t.trace().description.clone().unwrap_or_default()))}

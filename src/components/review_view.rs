@@ -161,12 +161,12 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                     </select>
                 </div>
                 <div class="row transport-row">
-                    <button class="transport" data-testid="review-to-start" aria-label="Go to the start" on:click=move |_| review.seek(0)>"|◀"</button>
-                    <button class="transport" data-testid="review-row-back" aria-label="One input back" on:click=move |_| review.row_back()>"◀◀"</button>
-                    <button class="transport" data-testid="review-back" aria-label="One effect back" on:click=move |_| review.effect_back()>"◀"</button>
-                    <button class="transport" data-testid="review-forward" aria-label="One effect forward" on:click=move |_| review.effect_forward()>"▶"</button>
-                    <button class="transport" data-testid="review-row-forward" aria-label="One input forward" on:click=move |_| review.row_forward()>"▶▶"</button>
-                    <button class="transport" data-testid="review-to-end" aria-label="Go to the end" on:click=move |_| review.seek(usize::MAX)>"▶|"</button>
+                    <button class="transport" data-testid="review-to-start" aria-label="Go to the start" title="Go to the start" on:click=move |_| review.seek(0)>"|◀"</button>
+                    <button class="transport" data-testid="review-row-back" aria-label="One step back" title="One step back" on:click=move |_| review.row_back()>"◀◀"</button>
+                    <button class="transport" data-testid="review-back" aria-label="One effect back" title="One effect back" on:click=move |_| review.effect_back()>"◁"</button>
+                    <button class="transport" data-testid="review-forward" aria-label="One effect forward" title="One effect forward" on:click=move |_| review.effect_forward()>"▷"</button>
+                    <button class="transport" data-testid="review-row-forward" aria-label="One step forward" title="One step forward" on:click=move |_| review.row_forward()>"▶▶"</button>
+                    <button class="transport" data-testid="review-to-end" aria-label="Go to the end" title="Go to the end" on:click=move |_| review.seek(usize::MAX)>"▶|"</button>
                     <span class="position" data-testid="review-position" role="status">{position}</span>
                 </div>
                 <div class="row">

@@ -1,4 +1,4 @@
-//! Time controls: step an effect or an input either way, play and pause with a speed on a log
+//! Time controls: step an effect or a step (one input) either way, play and pause with a speed on a log
 //! scale, and a scrubber over the whole timeline.
 
 use crate::context::use_session;
@@ -39,13 +39,16 @@ pub fn TimeControls() -> impl IntoView {
         <section class="panel time-controls" id="time-controls" aria-label="Time controls">
             <div class="row transport-row">
                 {button(Action::ToStart, "|◀", "Go to the start", "to-start")}
-                {button(Action::StepInputBack, "◀◀", "Step one input back", "step-input-back")}
-                {button(Action::StepEffectBack, "◀", "Step one effect back", "step-effect-back")}
+                {button(Action::StepInputBack, "◀◀", "One step back", "step-input-back")}
+                {button(Action::StepEffectBack, "◁", "One effect back", "step-effect-back")}
+                // One glyph a meaning on every page: ◁ ▷ an effect, ◀◀ ▶▶ a step, ▶ play (and the
+                // word, where the bar has room).
                 <button class="transport play" data-testid="play" aria-pressed=move || playing().to_string()
                     aria-label=move || if playing() { "Pause" } else { "Play" } aria-keyshortcuts=shortcut_of(Action::PlayPause)
-                    on:click=move |_| run(session, Action::PlayPause)>{move || if playing() { "❙❙" } else { "▶" }}</button>
-                {button(Action::StepEffectForward, "▶", "Step one effect forward", "step-effect")}
-                {button(Action::StepInputForward, "▶▶", "Step one input forward", "step-input")}
+                    title=move || format!("{} ({})", if playing() { "Pause" } else { "Play" }, shortcut_of(Action::PlayPause))
+                    on:click=move |_| run(session, Action::PlayPause)>{move || if playing() { "❙❙" } else { "▶" }}<span class="play-word">{move || if playing() { " Pause" } else { " Play" }}</span></button>
+                {button(Action::StepEffectForward, "▷", "One effect forward", "step-effect")}
+                {button(Action::StepInputForward, "▶▶", "One step forward", "step-input")}
                 {button(Action::ToEnd, "▶|", "Go to the end", "to-end")}
                 <label class="speed">
                     "Speed "

@@ -118,7 +118,7 @@ async function playback(browser, url) {
     requestAnimationFrame(loop);
   });
   await page.getByTestId('play').click();
-  await expectText(page, 'play', '▶', 60000);
+  await expectText(page, 'play', '▶ Play', 60000);
   const { frames, long } = await page.evaluate(() => { window.__stop = true; return { frames: window.__frames.slice(1), long: window.__long }; });
   await context.close();
   const intervals = spread(frames);

@@ -142,3 +142,16 @@ test('HTML in a topic name or a member id is shown as text', async () => {
   assert.equal(await page.locator('img[src=x]').count(), 0);
   await done();
 });
+
+// Issue 43, item 13: with no deadline ahead, advancing to it records no step where nothing happens.
+test('advancing to the next deadline with none ahead records nothing and says why', async () => {
+  const { page, done } = await fresh();
+  assert.equal(await text(page, 'deadline'), 'none');
+  assert.ok(await page.getByTestId('advance-deadline').isDisabled(), 'the button offers a step that does nothing');
+  const before = await text(page, 'position');
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('t');
+  await expectText(page, 'notice', /^No deadline is ahead/);
+  assert.equal(await text(page, 'position'), before);
+  await done();
+});

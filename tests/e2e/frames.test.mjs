@@ -193,9 +193,9 @@ test('one → shows one effect and stays; a pause in the middle of a step holds;
   await page.keyboard.press('End');
   await expectText(page, 'position', /^Step 10 of 10 /);
   await page.keyboard.press('c');
-  await expectText(page, 'play', '❙❙');
+  await expectText(page, 'play', '❙❙ Pause');
   await page.keyboard.press(' ');
-  await expectText(page, 'play', '▶');
+  await expectText(page, 'play', '▶ Play');
   const paused = await text(page, 'position');
   const shown = Number(paused.match(/^Step 11 of 11 · effect (\d) of 3 /)?.[1]);
   assert.ok(shown >= 1 && shown < 3, `paused part-way: ${paused}`);
@@ -224,14 +224,14 @@ test('addresses open what they name, over an autosave', async () => {
   const steps = (await text(page, 'position')).match(/ of (\d+) /)[1];
   // Play guided replays the loaded session, not the first scenario.
   await page.getByTestId('guided-play').click();
-  await expectText(page, 'play', '❙❙');
+  await expectText(page, 'play', '❙❙ Pause');
   assert.equal(await text(page, 'scenario-title'), title);
   assert.match(await text(page, 'position'), new RegExp(` of ${steps} `));
   // After a load the keyboard is on the transport, so Space plays.
   await page.getByTestId('load-scenario').click();
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'play');
   await page.keyboard.press(' ');
-  await expectText(page, 'play', '❙❙');
+  await expectText(page, 'play', '❙❙ Pause');
   await done();
 });
 

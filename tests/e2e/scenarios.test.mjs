@@ -15,7 +15,7 @@ for (const id of SCENARIOS) {
     const { last, steps } = await expectedEnd(id);
     await page.getByTestId('play').click();
     await expectText(page, 'position', new RegExp(`^Step ${steps} of ${steps} `), 15000);
-    await expectText(page, 'play', '▶');
+    await expectText(page, 'play', '▶ Play');
     assert.equal(await text(page, 'state'), last.state);
     assert.equal(await text(page, 'member-epoch'), String(last.member_epoch));
     assert.equal(await text(page, 'assigned'), setText(last.assigned));
@@ -30,7 +30,7 @@ test('guided mode pauses on each narrated step and shows its note', async () => 
   await page.getByTestId('scenario').selectOption('05-fenced-mid-revocation');
   await page.getByTestId('guided-play').click();
   await expectText(page, 'position', /^Step 1 of 12/);
-  await expectText(page, 'play', '▶');
+  await expectText(page, 'play', '▶ Play');
   assert.match(await text(page, 'narration'), /^Callbacks wait for the application in this walkthrough/);
   await page.getByTestId('play').click();
   await expectText(page, 'position', /^Step 4 of 12/);

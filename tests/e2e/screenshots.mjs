@@ -55,7 +55,7 @@ try {
     for (let note = 1; note <= 5; note += 1) {
       await lesson.page.keyboard.press('ArrowRight');
       await expectText(lesson.page, 'lesson-position', `note ${note} of 8`);
-      await expectText(lesson.page, 'play', '▶');
+      await expectText(lesson.page, 'play', '▶ Play');
     }
     await lesson.page.waitForTimeout(800);
     await lesson.page.screenshot({ path: join(out, 'lesson-light.png'), clip: { x: 0, y: 100, width: 1440, height: 720 } });

@@ -130,8 +130,8 @@ test("the first tap or key given to a page's snapshot is done once the app is th
     assert.equal(await held.page.locator('#shell').getAttribute('data-then'), 'Keyboard shortcuts (?)', `${file}: the badge names it`);
     const [second, position] = {
       'index.html': ['Subscribe to orders', 'position'],
-      'group.html': ['Step forward', 'group-position'],
-      'review.html': ['One input forward', 'review-position'],
+      'group.html': ['One step forward', 'group-position'],
+      'review.html': ['One step forward', 'review-position'],
     }[file];
     await tapCopy(held.page, second);
     assert.equal(await held.page.locator('#shell').getAttribute('data-then'), 'Keyboard shortcuts (?)');

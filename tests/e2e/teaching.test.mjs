@@ -41,7 +41,7 @@ test('a newcomer reaches JOINED with partitions in at most three actions, by the
     await hint.click();
     actions += 1;
     // The member's answer plays out effect by effect at 1×: wait for the transport to stop.
-    await expectText(page, 'play', '▶', 15000);
+    await expectText(page, 'play', '▶ Play', 15000);
   }
   assert.equal(await text(page, 'state'), 'JOINED');
   assert.notEqual(await text(page, 'assigned'), '{}');
@@ -60,7 +60,7 @@ test('a lesson goes forward note by note, and Back lands on the same screens', a
   for (let note = 1; note <= 8; note += 1) {
     await page.keyboard.press('ArrowRight');
     await expectText(page, 'lesson-position', `note ${note} of 8`);
-    await expectText(page, 'play', '▶');
+    await expectText(page, 'play', '▶ Play');
     seen.push({ note: await text(page, 'lesson-note'), screen: await screen(page) });
   }
   for (let note = 7; note >= 1; note -= 1) {
@@ -136,7 +136,7 @@ test('a whole quiz, answered with the keyboard alone: right and wrong answers ea
     await page.keyboard.press('Enter');
     if (i + 1 === questions.length || questions[i + 1].step !== q.step) {
       await expectText(page, 'position', new RegExp(`^Step ${q.step} of \\d+ `));
-      await expectText(page, 'play', '▶');
+      await expectText(page, 'play', '▶ Play');
     }
   }
   await expectText(page, 'quiz-score', `Score: ${right} right of ${questions.length} answered`);
@@ -149,7 +149,7 @@ test('the group view keeps a note on screen until the user goes on', async () =>
   const { page, done } = await open(browser, `${server.url}group.html?scenario=slow-revoker`, { ready: 'group-view' });
   await page.getByTestId('group-speed').evaluate((el) => { el.value = '3'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await page.getByTestId('group-play-scenario').click();
-  await expectText(page, 'group-play', '▶', 20000);
+  await expectText(page, 'group-play', '▶ Play', 20000);
   const note = await text(page, 'group-narration');
   const position = await text(page, 'group-position');
   assert.ok(note.length > 0);
@@ -160,7 +160,7 @@ test('the group view keeps a note on screen until the user goes on', async () =>
   await page.getByTestId('group-lesson').check();
   const at = await text(page, 'group-lesson-position');
   await page.getByTestId('group-lesson-continue').click();
-  await expectText(page, 'group-play', '▶', 20000);
+  await expectText(page, 'group-play', '▶ Play', 20000);
   assert.notEqual(await text(page, 'group-lesson-position'), at);
   await page.getByTestId('group-lesson-back').click();
   await expectText(page, 'group-lesson-position', at);
@@ -190,5 +190,14 @@ test('the group view asks when a partition changes hands, and the answer is what
   await page.locator('body').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('ArrowRight');
   await expectText(page, 'group-position', new RegExp(`^Step ${q.step + 1} of`));
+  await done();
+});
+
+// Issue 43, item 13: the walkthrough starts playing to its first note at once, and says so.
+test('starting the walkthrough never says "press Continue" while it already plays', async () => {
+  const { page, done } = await open(browser, server.url);
+  await page.getByTestId('start-walkthrough').click();
+  assert.match(await text(page, 'lesson-position'), /playing to the first$|^note 1 of \d+$/);
+  await expectText(page, 'lesson-position', /^note 1 of \d+$/, 15000);
   await done();
 });

@@ -66,7 +66,7 @@ test('a sent answer animates its effects at the chosen speed, then stops', async
   await page.getByTestId('send').click();
   await expectText(page, 'position', /^Step 2 of 2 · effect [1-5] of 6 /, 2000);
   await expectText(page, 'position', /^Step 2 of 2 · effect 6 of 6 · 20 ms$/, 3000);
-  await expectText(page, 'play', '▶');
+  await expectText(page, 'play', '▶ Play');
   assert.equal(await text(page, 'state'), 'JOINED');
   await done();
 });

@@ -28,8 +28,9 @@ h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:
 th,td{border:1px solid #c9d0d8;padding:.25rem .4rem;vertical-align:top;text-align:left}\
 td.mono,th.mono{font-family:ui-monospace,monospace;white-space:nowrap}tr.differs td{background:#fff4d6}\
 .diagrams{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}.diagrams figure{margin:0}\
-.muted{color:#4f5964}li{margin:.3rem 0}\
-@media (prefers-color-scheme: dark){body{background:#101318;color:#e8ecf1}th,td{border-color:#3a4450}tr.differs td{background:#3a2f10}.muted{color:#a9b4c0}}";
+.muted{color:#4f5964}li{margin:.3rem 0}a{color:#0b5cad}a:visited{color:#6b3fa0}\
+@media (prefers-color-scheme: dark){body{background:#101318;color:#e8ecf1}th,td{border-color:#3a4450}tr.differs td{background:#3a2f10}.muted{color:#a9b4c0}\
+a{color:#7cb8ff}a:visited{color:#c5a3ff}}";
 
 /// The review of `trace` as one HTML document.
 pub fn review_html(trace: &Trace, review: &Review) -> String {

@@ -195,16 +195,17 @@ pub fn GroupControls() -> impl IntoView {
             })}
             {transport.then(|| view! {
             <div class="row transport-row">
-                <button class="transport" data-testid="group-to-start" aria-label="Go to the start"
+                // The member view's glyphs: ◀◀ ▶▶ one step (the group has no effects to step).
+                <button class="transport" data-testid="group-to-start" aria-label="Go to the start" title="Go to the start"
                     on:click=move |_| { session.transport.pause(); session.seek(0); }>"|◀"</button>
-                <button class="transport" data-testid="group-step-back" aria-label="Step back"
-                    on:click=move |_| step(-1)>"◀"</button>
+                <button class="transport" data-testid="group-step-back" aria-label="One step back" title="One step back"
+                    on:click=move |_| step(-1)>"◀◀"</button>
                 <button class="transport play" data-testid="group-play" aria-pressed=move || playing().to_string()
-                    aria-label=move || if playing() { "Pause" } else { "Play" }
-                    on:click=move |_| session.transport.playback.update(|p| *p = p.toggled())>{move || if playing() { "❙❙" } else { "▶" }}</button>
-                <button class="transport" data-testid="group-step" aria-label="Step forward"
+                    aria-label=move || if playing() { "Pause" } else { "Play" } title=move || if playing() { "Pause" } else { "Play" }
+                    on:click=move |_| session.transport.playback.update(|p| *p = p.toggled())>{move || if playing() { "❙❙" } else { "▶" }}<span class="play-word">{move || if playing() { " Pause" } else { " Play" }}</span></button>
+                <button class="transport" data-testid="group-step" aria-label="One step forward" title="One step forward"
                     on:click=move |_| step(1)>"▶▶"</button>
-                <button class="transport" data-testid="group-to-end" aria-label="Go to the end"
+                <button class="transport" data-testid="group-to-end" aria-label="Go to the end" title="Go to the end"
                     on:click=move |_| { session.transport.pause(); session.seek(usize::MAX); }>"▶|"</button>
                 <label class="speed">
                     "Speed "
