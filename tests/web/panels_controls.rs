@@ -89,10 +89,19 @@ async fn the_scenario_picker_names_each_scenario_by_the_title_in_its_file() {
         .iter()
         .map(|(id, _, text)| {
             let trace = Trace::parse(text).expect("a built-in scenario parses");
-            (
-                (*id).to_owned(),
-                trace.title.unwrap_or_else(|| (*id).to_owned()),
-            )
+            // The page opens on the seed design: a scenario that does not play there (the
+            // core's fit) says so after its title.
+            let seed = kip848_core::Model::Seed;
+            let elsewhere = trace.model != seed
+                && kip848_core::teaching::fit::fit(&trace, seed)
+                    .why_not(seed)
+                    .is_some();
+            let title = trace.title.unwrap_or_else(|| (*id).to_owned());
+            let label = match elsewhere {
+                true => format!("{title} (not on the seed design)"),
+                false => title,
+            };
+            ((*id).to_owned(), label)
         })
         .collect();
     assert!(files.len() > 10, "{} scenarios", files.len());
