@@ -120,7 +120,17 @@ impl GroupTimeline {
                     s.at.0,
                     s.input.summary()
                 ),
-                None => format!("Step {step} · {} ms: {}", s.at.0, s.input.summary()),
+                None => {
+                    // The partitions that changed hands at this step, said with it.
+                    let moved = index
+                        .map_or_else(Vec::new, |i| super::moves::moves(&self.machine_at(i), sim));
+                    let moved = if moved.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" — {}", moved.join("; "))
+                    };
+                    format!("Step {step} · {} ms: {}{moved}", s.at.0, s.input.summary())
+                }
             },
         };
         let note = (0..step).rev().find_map(|i| {

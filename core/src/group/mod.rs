@@ -23,6 +23,7 @@ pub mod hazard;
 mod input;
 mod leave;
 mod line;
+pub mod moves;
 pub mod ownership;
 pub mod quiz;
 mod reconcile;

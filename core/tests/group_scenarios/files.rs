@@ -39,3 +39,51 @@ fn every_group_scenario_is_listed_and_valid() {
         assert!(GroupTrace::claims(&trace.to_json()));
     }
 }
+
+/// A step where partitions change hands says so in its caption (issue 43: "time passes" hid the
+/// steps where B gave up a partition and C got three): every member whose assigned set differs from
+/// the frame before is named with what it gave up and what it got, and no other member is.
+#[test]
+fn each_caption_names_the_partitions_that_moved() {
+    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
+    let mut moved_steps = 0;
+    for entry in std::fs::read_dir(dir).expect("assets/group") {
+        let Some(name) = entry
+            .ok()
+            .and_then(|e| e.file_name().into_string().ok())
+            .and_then(|n| n.strip_suffix(".json").map(str::to_owned))
+        else {
+            continue;
+        };
+        let timeline = play(&name);
+        let mut before = timeline.frame(0);
+        for step in 1..=timeline.len() {
+            let frame = timeline.frame(step);
+            for card in &frame.members {
+                let was = before
+                    .members
+                    .iter()
+                    .find(|c| c.name == card.name)
+                    .map(|c| c.assigned.clone())
+                    .unwrap_or_default();
+                let (lost, got) = (
+                    was.difference(&card.assigned),
+                    card.assigned.difference(&was),
+                );
+                let at = format!("{name} step {step}: {}", frame.caption);
+                let gives = format!("{} gives up {lost}", card.name);
+                let gets = format!("{} gets {got}", card.name);
+                assert_eq!(frame.caption.contains(&gives), !lost.is_empty(), "{at}");
+                let gets_said = frame.caption.contains(&gets)
+                    || frame.caption.contains(&format!("and gets {got}"));
+                assert_eq!(gets_said, !got.is_empty(), "{at}");
+                moved_steps += usize::from(!lost.is_empty() || !got.is_empty());
+            }
+            before = frame;
+        }
+    }
+    assert!(
+        moved_steps > 20,
+        "{moved_steps} moves in the group scenarios"
+    );
+}

@@ -96,8 +96,15 @@ fn MemberColumn(name: String) -> impl IntoView {
             class:dead=move || !alive() aria-label=format!("Member {name}")>
             <header class="member-card-head">
                 <h3>{name.clone()}</h3>
-                <span class="state-badge" data-state=state data-testid="member-state"
-                    title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{state}</span>
+                // Keyed by the state: a new state is a new badge, which plays its arrival, as a
+                // state's box does in the member view's diagram.
+                {move || {
+                    let now = state();
+                    view! {
+                        <span class="state-badge" data-state=now.clone() data-testid="member-state"
+                            title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{now}</span>
+                    }
+                }}
             </header>
             // Named on screen where it tells something: beside another client, or a client that is
             // not the seed design (the group view's default). Always there for assistive tech.
@@ -105,7 +112,7 @@ fn MemberColumn(name: String) -> impl IntoView {
                 class:visually-hidden=move || session.frame.with(|f| f.members.iter().all(|c| c.model == Model::Seed))>{model}</p>
             <p class="muted member-status" data-testid="member-status">{status}</p>
             <dl class="fields compact">
-                <dt>"Epoch"</dt><dd data-testid="card-epoch">{epoch}</dd>
+                <dt>"Epoch"</dt><dd data-testid="card-epoch">{move || { let e = epoch(); view! { <span class="epoch">{e}</span> } }}</dd>
                 <dt>"Member id"</dt><dd class="mono" data-testid="card-member-id">{member_id}</dd>
             </dl>
             <h4>"Assigned"</h4>

@@ -10,6 +10,18 @@ use leptos::prelude::*;
 
 const LEFT: u64 = 64;
 
+/// The chart's end for a run `t` ms long: the next page (10 s, 20 s, 30 s, 1, 2, 5, 10, 20, 30
+/// minutes, then whole hours), so that the axis changes scale rarely, and never at every step.
+pub fn page_end(t: u64) -> u64 {
+    const PAGES: [u64; 9] = [
+        10_000, 20_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_200_000, 1_800_000,
+    ];
+    PAGES
+        .into_iter()
+        .find(|&p| t <= p)
+        .unwrap_or_else(|| t.div_ceil(3_600_000) * 3_600_000)
+}
+
 /// The chart's lines for `rows`: what [`time_chart`] draws, for the group view and a log's.
 pub fn ownership_lines(rows: &[Row]) -> Vec<Line> {
     rows.iter()
@@ -54,10 +66,14 @@ pub fn ownership_lines(rows: &[Row]) -> Vec<Line> {
 #[component]
 pub fn OwnershipChart() -> impl IntoView {
     let session = use_group_session();
+    // The axis is the whole run's (its last step's time, or now when acting past it), by pages: it
+    // keeps its scale while a scenario plays, and bars grow along it instead of everything moving.
     let chart = Memo::new(move |_| {
         session.timeline.with(|t| {
             let sim = t.sim();
-            (rows(sim.history(), sim.now()), sim.now().0)
+            let last = t.steps().last().map_or(0, |s| s.at.0);
+            let end = page_end(last.max(sim.now().0));
+            (rows(sim.history(), sim.now()), sim.now().0, end)
         })
     });
     // The alarm and the hazards are the frame's: the core's words for this step.
@@ -75,7 +91,7 @@ pub fn OwnershipChart() -> impl IntoView {
         })
     });
     let svg = move || {
-        let (rows, now) = chart.get();
+        let (rows, _, end) = chart.get();
         let mut lines = ownership_lines(&rows);
         hazards.with(|marks| {
             for line in &mut lines {
@@ -87,7 +103,7 @@ pub fn OwnershipChart() -> impl IntoView {
         });
         time_chart(
             lines,
-            now,
+            end,
             Signal::derive(move || chart.with(|c| c.1)),
             LEFT,
             ("ownership-title".to_owned(), "ownership-chart"),
