@@ -404,7 +404,7 @@ test("a card's new state arrives with motion, and the chart's axis keeps its sca
   let axis = null; let arrivals = 0;
   for (let step = 1; step <= last; step += 1) {
     const states = await page.getByTestId('member-state').allTextContents();
-    await page.getByTestId('group-step').click();
+    await page.getByRole('button', { name: 'One step forward' }).click();
     await expectText(page, 'group-position', new RegExp(`^Step ${step} of`));
     const now = await ticks();
     if (axis === null) axis = now;

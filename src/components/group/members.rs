@@ -99,10 +99,10 @@ fn MemberColumn(name: String) -> impl IntoView {
                 // Keyed by the state: a new state is a new badge, which plays its arrival, as a
                 // state's box does in the member view's diagram.
                 {move || {
-                    let now = state();
+                    let (now, words) = (state(), state());
                     view! {
-                        <span class="state-badge" data-state=now.clone() data-testid="member-state"
-                            title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{now}</span>
+                        <span class="state-badge" data-state=now data-testid="member-state"
+                            title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{words}</span>
                     }
                 }}
             </header>

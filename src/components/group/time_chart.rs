@@ -72,7 +72,12 @@ pub fn time_chart(
         .map(|i| i * step)
         .map(|t| {
             let tx = x(t);
-            let anchor = if tx + 24 > WIDTH { "end" } else { "middle" };
+            // The first tick's words start at its line: centred, the names' column covered half.
+            let anchor = match (t, tx + 24 > WIDTH) {
+                (_, true) => "end",
+                (0, false) => "start",
+                _ => "middle",
+            };
             view! {
                 <g class="tick">
                     <line x1=tx y1=TOP - 4 x2=tx y2=height />
