@@ -142,10 +142,13 @@ pub(super) fn MemberView(
             {shows(Panel::Session).then(|| view! { <SessionPanel/> })}
             {(importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}</Later>
         </main>
+        // The import page has nothing to play until a log is imported: no bar until then.
         {shows(Panel::Transport).then(|| view! {
-            <footer class="transport-bar">
-                <TimeControls/>
-            </footer>
+            <Show when=move || importer.is_none() || session.timeline.with(|t| !t.is_empty())>
+                <footer class="transport-bar">
+                    <TimeControls/>
+                </footer>
+            </Show>
         })}
         </div>
         </Shell>

@@ -298,3 +298,16 @@ test('a log of more consumers than are drawn together says how many are, not "al
   assert.equal(await page.getByTestId('together-skipped').locator('li').count(), core.skipped.length);
   await done();
 });
+
+// Issue 43, item 10: the import page has nothing to play before a log is imported: no transport
+// bar, and no room kept for one; the bar comes with the imported session.
+test('the import page shows the transport only once there is a session to play', async () => {
+  const { page, done } = await open(browser, `${server.url}import.html`, { viewport: { width: 375, height: 812 }, ready: 'log-import-button' });
+  assert.equal(await page.locator('.transport-bar').count(), 0);
+  assert.ok(await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom)) < 40, 'room kept for a bar that is not there');
+  await page.getByTestId('log-paste').fill(await readFile(LOG, 'utf8'));
+  await page.getByTestId('log-import-button').click();
+  await expectText(page, 'position', /^Step 0 of [1-9]\d* /);
+  await page.locator('.transport-bar').waitFor();
+  await done();
+});
