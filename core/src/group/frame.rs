@@ -48,6 +48,10 @@ pub struct GroupFrame {
     pub members: Vec<MemberCard>,
     pub group_epoch: i32,
     pub assignment_epoch: i32,
+    /// The coordinator's record of each member, each marked with what the step changed.
+    pub records: Vec<super::table::Record>,
+    /// The coordinator's epochs the step changed.
+    pub epochs_changed: Vec<super::table::Field>,
     /// Messages in flight.
     pub messages: usize,
     /// `now` (two owners now), `past` (earlier in the run) or `none`, and its sentence.
@@ -112,6 +116,7 @@ impl GroupTimeline {
         let step = self.cursor();
         let index = step.checked_sub(1);
         let refused = index.and_then(|i| self.refusal(i)).map(str::to_owned);
+        let before = index.map(|i| self.machine_at(i));
         let caption = match index.and_then(|i| self.steps().get(i)) {
             None => "At the start: no member has joined yet".to_owned(),
             Some(s) => match &refused {
@@ -122,8 +127,9 @@ impl GroupTimeline {
                 ),
                 None => {
                     // The partitions that changed hands at this step, said with it.
-                    let moved = index
-                        .map_or_else(Vec::new, |i| super::moves::moves(&self.machine_at(i), sim));
+                    let moved = before
+                        .as_ref()
+                        .map_or_else(Vec::new, |b| super::moves::moves(b, sim));
                     let moved = if moved.is_empty() {
                         String::new()
                     } else {
@@ -184,6 +190,7 @@ impl GroupTimeline {
                 }
             })
             .collect();
+        let (records, epochs_changed) = super::table::changes(before.as_ref(), sim);
         let rows = step_rows(self);
         let row = index.and_then(|i| rows.iter().position(|r| r.first <= i && i <= r.last));
         GroupFrame {
@@ -196,6 +203,8 @@ impl GroupTimeline {
             members,
             group_epoch: coordinator.group_epoch(),
             assignment_epoch: coordinator.assignment_epoch(),
+            records,
+            epochs_changed,
             messages: sim.messages().len(),
             alarm: self.alarm(),
             hazards,

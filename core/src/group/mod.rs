@@ -31,6 +31,7 @@ mod records;
 mod schedule;
 mod segment;
 pub mod sim;
+pub mod table;
 mod target;
 pub mod timeline;
 pub mod trace;

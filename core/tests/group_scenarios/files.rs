@@ -87,3 +87,59 @@ fn each_caption_names_the_partitions_that_moved() {
         "{moved_steps} moves in the group scenarios"
     );
 }
+
+/// The coordinator's table marks what the step changed (issue 43: its rows changed with no mark):
+/// at every step of every group scenario, a record is marked with exactly the values that differ
+/// from the same member's record one frame before, a record the coordinator did not hold before as
+/// new, and the epochs likewise; and the marks are seen at all.
+#[test]
+fn the_coordinators_table_marks_exactly_what_each_step_changed() {
+    use kip848_core::group::table::Field;
+    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
+    let mut marked = 0;
+    for entry in std::fs::read_dir(dir).expect("assets/group") {
+        let Some(name) = entry
+            .ok()
+            .and_then(|e| e.file_name().into_string().ok())
+            .and_then(|n| n.strip_suffix(".json").map(str::to_owned))
+        else {
+            continue;
+        };
+        let timeline = play(&name);
+        let mut before = timeline.frame(0);
+        assert!(before.epochs_changed.is_empty() && before.records.iter().all(|r| r.changed.is_empty()));
+        for step in 1..=timeline.len() {
+            let frame = timeline.frame(step);
+            for row in &frame.records {
+                let expected = match before.records.iter().find(|w| w.member_id == row.member_id) {
+                    None => vec![Field::NewMember],
+                    Some(w) => [
+                        (w.epoch != row.epoch, Field::Epoch),
+                        (w.previous_epoch != row.previous_epoch, Field::PreviousEpoch),
+                        (w.state != row.state, Field::State),
+                        (w.assigned != row.assigned, Field::Assigned),
+                        (w.pending_revocation != row.pending_revocation, Field::PendingRevocation),
+                        (w.target != row.target, Field::Target),
+                    ]
+                    .into_iter()
+                    .filter(|(d, _)| *d)
+                    .map(|(_, f)| f)
+                    .collect(),
+                };
+                assert_eq!(row.changed, expected, "{name} step {step}: {}", row.name);
+                marked += row.changed.len();
+            }
+            let epochs: Vec<Field> = [
+                (before.group_epoch != frame.group_epoch, Field::GroupEpoch),
+                (before.assignment_epoch != frame.assignment_epoch, Field::AssignmentEpoch),
+            ]
+            .into_iter()
+            .filter(|(d, _)| *d)
+            .map(|(_, f)| f)
+            .collect();
+            assert_eq!(frame.epochs_changed, epochs, "{name} step {step}");
+            before = frame;
+        }
+    }
+    assert!(marked > 50, "{marked} marks in the group scenarios");
+}

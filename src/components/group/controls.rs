@@ -144,11 +144,11 @@ pub fn GroupControls() -> impl IntoView {
             })}
             {controls.then(|| view! {
                 <p class="scenario-title" data-testid="group-scenario-title">{move || session.scenario.get()}</p>
-                <p class="muted" data-testid="group-description">{description}</p>
+                <p class="muted scenario-about" data-testid="group-description">{description}</p>
                 {move || {
                     let list = session.timeline.with(|t| kip848_core::teaching::sources::known(&t.trace().sources));
                     (!list.is_empty()).then(|| view! {
-                        <p class="muted small" data-testid="group-sources">"Sources: " <SourceList list=list/> "."</p>
+                        <p class="muted small scenario-about" data-testid="group-sources">"Sources: " <SourceList list=list/> "."</p>
                     })
                 }}
             })}
@@ -238,7 +238,7 @@ pub fn GroupControls() -> impl IntoView {
             </div>
             })}
             {(controls && writable).then(|| view! {
-            <div class="row" role="group" aria-label="Let time pass">
+            <div class="row group-tools" role="group" aria-label="Let time pass">
                 <button data-testid="group-next-event" disabled=!writable
                     title="Deliver the next message, or fire the next timer or timeout"
                     on:click=move |_| session.next_event()>"Next event"</button>
@@ -256,7 +256,7 @@ pub fn GroupControls() -> impl IntoView {
                     undo=Callback::new(move |()| session.undo_fork())/>
             })}
             {controls.then(|| view! {
-            <div class="row">
+            <div class="row group-tools">
                 <button data-testid="group-export" on:click=move |_| {
                     let json = session.timeline.with_untracked(|t| t.trace().to_json());
                     if download("kip848-group.json", &json).is_none() {

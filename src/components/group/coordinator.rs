@@ -4,27 +4,18 @@
 use super::target_editor::TargetEditor;
 use crate::components::glossary::Term;
 use crate::group::use_group_session;
-use kip848_core::group::{Assignor, GroupInput, ServerMember};
+use kip848_core::group::table::Field;
+use kip848_core::group::{Assignor, GroupInput};
 use kip848_core::screen::words::counted;
 use leptos::prelude::*;
-
-/// One member as the coordinator records it, with the name the simulation gave it.
-#[derive(Clone, PartialEq)]
-struct Row {
-    name: String,
-    server: ServerMember,
-    target: String,
-}
 
 #[component]
 pub fn CoordinatorPanel() -> impl IntoView {
     let session = use_group_session();
-    let epochs = move || {
-        session.timeline.with(|t| {
-            let c = t.sim().coordinator();
-            (c.group_epoch(), c.assignment_epoch())
-        })
-    };
+    // The epochs and the table are the frame's: the core's records and what the step changed.
+    let epochs = move || session.frame.with(|f| (f.group_epoch, f.assignment_epoch));
+    let epoch_changed =
+        move |field: Field| move || session.frame.with(|f| f.epochs_changed.contains(&field));
     let assignor = move || {
         session
             .timeline
@@ -46,43 +37,15 @@ pub fn CoordinatorPanel() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let rows = move || {
-        session.timeline.with(|t| {
-            let sim = t.sim();
-            let c = sim.coordinator();
-            c.members()
-                .values()
-                .map(|server| {
-                    let name = sim
-                        .members()
-                        .iter()
-                        .rev()
-                        .find(|m| m.facts.member_id == server.id)
-                        .map(|m| m.name.clone())
-                        .or_else(|| server.instance_id.clone())
-                        .unwrap_or_else(|| server.id.clone());
-                    let target = c
-                        .target()
-                        .get(&server.id)
-                        .map(ToString::to_string)
-                        .unwrap_or_default();
-                    Row {
-                        name,
-                        server: server.clone(),
-                        target,
-                    }
-                })
-                .collect::<Vec<_>>()
-        })
-    };
+    let rows = move || session.frame.with(|f| f.records.clone());
     let new_topic = RwSignal::new(String::new());
     let writable = !session.readonly;
     view! {
         <section class="panel coordinator" aria-labelledby="coordinator-title" data-testid="coordinator">
             <h2 id="coordinator-title"><Term id="coordinator">"Coordinator"</Term></h2>
             <dl class="fields">
-                <dt><Term id="group-epoch">"Group epoch"</Term></dt><dd data-testid="group-epoch">{move || epochs().0}</dd>
-                <dt><Term id="assignment-epoch">"Assignment epoch"</Term></dt><dd data-testid="assignment-epoch">{move || epochs().1}</dd>
+                <dt><Term id="group-epoch">"Group epoch"</Term></dt><dd data-testid="group-epoch" class:changed=epoch_changed(Field::GroupEpoch)>{move || epochs().0}</dd>
+                <dt><Term id="assignment-epoch">"Assignment epoch"</Term></dt><dd data-testid="assignment-epoch" class:changed=epoch_changed(Field::AssignmentEpoch)>{move || epochs().1}</dd>
                 <dt><label for="group-assignor">"Assignor"</label></dt>
                 <dd>
                     <select id="group-assignor" data-testid="group-assignor" disabled=!writable
@@ -147,17 +110,20 @@ pub fn CoordinatorPanel() -> impl IntoView {
                         <th scope="col">"Pending revocation"</th><th scope="col">"Target"</th>
                     </tr></thead>
                     <tbody>
-                        {move || rows().into_iter().map(|row| view! {
-                            <tr data-member=row.name.clone()>
+                        {move || rows().into_iter().map(|row| {
+                            let mark = |field: Field| row.changed.contains(&field).then_some("changed");
+                            let changed = row.changed.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(" ");
+                            view! {
+                            <tr data-member=row.name.clone() data-changed=changed class:changed=row.changed.contains(&Field::NewMember)>
                                 <th scope="row">{row.name.clone()}</th>
-                                <td>{row.server.epoch}</td>
-                                <td>{row.server.previous_epoch}</td>
-                                <td data-testid="server-state" data-server-state=row.server.state.as_str()>{row.server.state.as_str()}</td>
-                                <td>{row.server.assigned.to_string()}</td>
-                                <td>{row.server.pending_revocation.to_string()}</td>
-                                <td>{row.target.clone()}</td>
+                                <td class=mark(Field::Epoch)>{row.epoch}</td>
+                                <td class=mark(Field::PreviousEpoch)>{row.previous_epoch}</td>
+                                <td class=mark(Field::State) data-testid="server-state" data-server-state=row.state.as_str()>{row.state.as_str()}</td>
+                                <td class=mark(Field::Assigned)>{row.assigned.to_string()}</td>
+                                <td class=mark(Field::PendingRevocation)>{row.pending_revocation.to_string()}</td>
+                                <td class=mark(Field::Target)>{row.target.to_string()}</td>
                             </tr>
-                        }).collect_view()}
+                        }}).collect_view()}
                     </tbody>
                 </table>
             </div>

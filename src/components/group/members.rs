@@ -116,7 +116,7 @@ fn MemberColumn(name: String) -> impl IntoView {
                 <dt>"Member id"</dt><dd class="mono" data-testid="card-member-id">{member_id}</dd>
             </dl>
             <h4>"Assigned"</h4>
-            <Chips set=assigned class="owned arriving" testid="member-assigned"/>
+            <Chips set=assigned class="owned arrives" testid="member-assigned"/>
             <h4>"Target (coordinator)"</h4>
             <Chips set=target class="pending" testid="member-target"/>
             // The hazards this member is part of at this step, on its card.
@@ -287,8 +287,6 @@ pub fn MemberColumns() -> impl IntoView {
     view! {
         <section class="panel group-members" aria-labelledby="group-members-title">
             <h2 id="group-members-title">"Members"</h2>
-            <p class="muted small" data-testid="vocabulary">{vocabulary}</p>
-            {(!session.readonly).then(|| view! { <AddMember/> })}
             <div class="member-columns" data-testid="member-columns">
                 <For each=names key=|name| name.clone() let(name)>
                     <MemberColumn name/>
@@ -297,6 +295,9 @@ pub fn MemberColumns() -> impl IntoView {
                     <p class="muted">"No members yet: add one, or load a scenario."</p>
                 </Show>
             </div>
+            // The cards first, where the chart above points; how to read them and how to add one after.
+            <p class="muted small" data-testid="vocabulary">{vocabulary}</p>
+            {(!session.readonly).then(|| view! { <AddMember/> })}
         </section>
     }
 }

@@ -2,7 +2,7 @@
 //! the same members held it the same way (the core's `chart::rows`), and the alarm when two members
 //! of the group own a partition at once.
 
-use super::time_chart::{time_chart, Bar, Line};
+use super::time_chart::{live_time_chart, Bar, Line};
 use crate::group::use_group_session;
 use kip848_core::group::chart::{rows, Row};
 use kip848_core::group::Segment;
@@ -90,9 +90,8 @@ pub fn OwnershipChart() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let svg = move || {
-        let (rows, _, end) = chart.get();
-        let mut lines = ownership_lines(&rows);
+    let lines = Memo::new(move |_| {
+        let mut lines = chart.with(|c| ownership_lines(&c.0));
         hazards.with(|marks| {
             for line in &mut lines {
                 line.hazard = marks
@@ -101,14 +100,15 @@ pub fn OwnershipChart() -> impl IntoView {
                     .map(|(_, h)| h.clone());
             }
         });
-        time_chart(
-            lines,
-            end,
-            Signal::derive(move || chart.with(|c| c.1)),
-            LEFT,
-            ("ownership-title".to_owned(), "ownership-chart"),
-        )
-    };
+        lines
+    });
+    let svg = live_time_chart(
+        lines.into(),
+        Signal::derive(move || chart.with(|c| c.2)),
+        Signal::derive(move || chart.with(|c| c.1)),
+        LEFT,
+        ("ownership-title".to_owned(), "ownership-chart"),
+    );
     view! {
         <section class="panel ownership" aria-labelledby="ownership-title">
             <h2 id="ownership-title">"Partition ownership over time"</h2>
