@@ -160,6 +160,31 @@ test('on a phone the group chart keeps "now" in view as the group moves on', asy
   await done();
 });
 
+test("on a phone the group chart's words are readable (11 px and up), its partitions' column stays as it scrolls sideways, in play and in presenter mode", async () => {
+  for (const extra of ['', '&present=1']) {
+    const { page, done } = await open(browser, `${server.url}group.html?scenario=third-member-joins${extra}`, { viewport: { width: 375, height: 812 }, ready: 'group-view' });
+    for (let i = 0; i < 30; i += 1) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[data-testid="group-position"]')?.textContent.startsWith('Step 30 '));
+    const seen = await page.evaluate(async () => {
+      const svg = document.querySelector('[data-testid="ownership-chart"]');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const px = (sel) => Math.min(...[...document.querySelectorAll(sel)].filter((t) => t.textContent.trim())
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+      const scroller = svg.closest('.chart-scroll');
+      scroller.scrollLeft = scroller.scrollWidth;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const box = scroller.getBoundingClientRect();
+      const label = document.querySelector('.chart-names [data-testid="row-label"]').getBoundingClientRect();
+      return { bar: px('.ownership .bar-label'), tick: px('.ownership .tick text'), names: px('.ownership .row-label'),
+        scrolled: scroller.scrollLeft > 0, nameInView: label.left >= box.left && label.right <= box.right,
+        page: document.documentElement.scrollWidth <= innerWidth };
+    });
+    assert.ok(seen.bar >= 11 && seen.tick >= 11 && seen.names >= 11, `${extra || 'play'}: ${JSON.stringify(seen)}`);
+    assert.ok(seen.scrolled && seen.nameInView && seen.page, `${extra || 'play'}: ${JSON.stringify(seen)}`);
+    await done();
+  }
+});
+
 test("on a phone the log shows the current effect with its step's heading, and the sequence diagram's words stay readable", async () => {
   const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`, { viewport: { width: 375, height: 800 } });
   let effects = 0;
