@@ -45,16 +45,8 @@ fn every_group_scenario_is_listed_and_valid() {
 /// the frame before is named with what it gave up and what it got, and no other member is.
 #[test]
 fn each_caption_names_the_partitions_that_moved() {
-    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
     let mut moved_steps = 0;
-    for entry in std::fs::read_dir(dir).expect("assets/group") {
-        let Some(name) = entry
-            .ok()
-            .and_then(|e| e.file_name().into_string().ok())
-            .and_then(|n| n.strip_suffix(".json").map(str::to_owned))
-        else {
-            continue;
-        };
+    for name in scenario_names() {
         let timeline = play(&name);
         let mut before = timeline.frame(0);
         for step in 1..=timeline.len() {
@@ -95,51 +87,65 @@ fn each_caption_names_the_partitions_that_moved() {
 #[test]
 fn the_coordinators_table_marks_exactly_what_each_step_changed() {
     use kip848_core::group::table::Field;
-    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
     let mut marked = 0;
-    for entry in std::fs::read_dir(dir).expect("assets/group") {
-        let Some(name) = entry
-            .ok()
-            .and_then(|e| e.file_name().into_string().ok())
-            .and_then(|n| n.strip_suffix(".json").map(str::to_owned))
-        else {
-            continue;
-        };
+    for name in scenario_names() {
         let timeline = play(&name);
         let mut before = timeline.frame(0);
-        assert!(before.epochs_changed.is_empty() && before.records.iter().all(|r| r.changed.is_empty()));
+        assert!(
+            before.epochs_changed.is_empty() && before.records.iter().all(|r| r.changed.is_empty())
+        );
         for step in 1..=timeline.len() {
             let frame = timeline.frame(step);
             for row in &frame.records {
-                let expected = match before.records.iter().find(|w| w.member_id == row.member_id) {
-                    None => vec![Field::NewMember],
-                    Some(w) => [
-                        (w.epoch != row.epoch, Field::Epoch),
-                        (w.previous_epoch != row.previous_epoch, Field::PreviousEpoch),
-                        (w.state != row.state, Field::State),
-                        (w.assigned != row.assigned, Field::Assigned),
-                        (w.pending_revocation != row.pending_revocation, Field::PendingRevocation),
-                        (w.target != row.target, Field::Target),
-                    ]
-                    .into_iter()
-                    .filter(|(d, _)| *d)
-                    .map(|(_, f)| f)
-                    .collect(),
+                let at = format!("{name} step {step}: {}", row.name);
+                let Some(w) = before.records.iter().find(|w| w.member_id == row.member_id) else {
+                    assert_eq!(row.changed, [Field::NewMember], "{at}");
+                    marked += 1;
+                    continue;
                 };
-                assert_eq!(row.changed, expected, "{name} step {step}: {}", row.name);
+                for field in [
+                    Field::Epoch,
+                    Field::PreviousEpoch,
+                    Field::State,
+                    Field::Assigned,
+                    Field::PendingRevocation,
+                    Field::Target,
+                ] {
+                    let differs = match field {
+                        Field::Epoch => w.epoch != row.epoch,
+                        Field::PreviousEpoch => w.previous_epoch != row.previous_epoch,
+                        Field::State => w.state != row.state,
+                        Field::Assigned => w.assigned != row.assigned,
+                        Field::PendingRevocation => w.pending_revocation != row.pending_revocation,
+                        _ => w.target != row.target,
+                    };
+                    assert_eq!(row.changed.contains(&field), differs, "{at}: {field:?}");
+                }
                 marked += row.changed.len();
             }
-            let epochs: Vec<Field> = [
-                (before.group_epoch != frame.group_epoch, Field::GroupEpoch),
-                (before.assignment_epoch != frame.assignment_epoch, Field::AssignmentEpoch),
-            ]
-            .into_iter()
-            .filter(|(d, _)| *d)
-            .map(|(_, f)| f)
-            .collect();
-            assert_eq!(frame.epochs_changed, epochs, "{name} step {step}");
+            let said = |field: Field| frame.epochs_changed.contains(&field);
+            assert_eq!(
+                said(Field::GroupEpoch),
+                before.group_epoch != frame.group_epoch,
+                "{name} step {step}"
+            );
+            assert_eq!(
+                said(Field::AssignmentEpoch),
+                before.assignment_epoch != frame.assignment_epoch,
+                "{name} step {step}"
+            );
             before = frame;
         }
     }
     assert!(marked > 50, "{marked} marks in the group scenarios");
+}
+
+/// The names of the group scenarios in assets/group.
+fn scenario_names() -> Vec<String> {
+    let dir = format!("{}/../assets/group", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_dir(dir)
+        .expect("assets/group")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".json").map(str::to_owned))
+        .collect()
 }

@@ -123,9 +123,8 @@ pub fn live_time_chart(
                 .collect_view()
         })
     };
-    let keys = Memo::new(move |_| {
-        lines.with(|ls| ls.iter().map(|l| l.key.clone()).collect::<Vec<_>>())
-    });
+    let keys =
+        Memo::new(move |_| lines.with(|ls| ls.iter().map(|l| l.key.clone()).collect::<Vec<_>>()));
     let rows = view! {
         <For each=move || keys.get().into_iter().enumerate() key=|row| row.clone()
             children=move |(i, key)| chart_row(i, key, lines, x, left) />
