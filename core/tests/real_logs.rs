@@ -5,7 +5,7 @@
 
 use kip848_core::import::{ClientVersion, ParsedLog};
 use kip848_core::session::timeline::Timeline;
-use kip848_core::{Effect, Input, Machine, PartitionSet};
+use kip848_core::{Effect, Input, Machine, PartitionSet, StateName};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -114,12 +114,37 @@ fn every_real_log_replays_through_what_it_shows() {
         if let Some(state) = &facts.final_state {
             assert_eq!(end.facts().state.as_str(), state, "{name}: the final state");
         }
-        // A reconciliation block prints the set being reconciled: the member's target then, and
-        // its assigned set once the log shows it done (a log may end before).
+        // A reconciliation block prints the set being reconciled: the member's target while it
+        // reconciles, and its assigned set once done (a reconciliation with nothing to wait for
+        // finishes within its step).
+        let done = |s: usize| {
+            s > 0
+                && timeline.effects_of(s - 1).iter().any(|e| {
+                    matches!(
+                        e,
+                        Effect::Transition {
+                            to: StateName::Acknowledging,
+                            ..
+                        }
+                    )
+                })
+        };
         let received: Vec<Vec<String>> = (0..=timeline.len())
-            .filter_map(|s| timeline.member_at(s).facts().target.as_ref().map(names))
+            .flat_map(|s| {
+                let facts = timeline.member_at(s).facts();
+                let target = facts.target.as_ref().map(names);
+                let owned = done(s).then(|| names(&facts.assigned));
+                target.into_iter().chain(owned)
+            })
             .collect();
         in_order(&received, &facts.assigned, "reconciled set", &name);
+        // Every reconciliation the log shows before its last one was finished: the member owned
+        // that set (a member stuck reconciling owns nothing new for the rest of the log).
+        let owned: Vec<Vec<String>> = (0..=timeline.len())
+            .map(|s| names(&timeline.member_at(s).facts().assigned))
+            .collect();
+        let finished = facts.assigned.len().saturating_sub(1);
+        in_order(&owned, &facts.assigned[..finished], "owned set", &name);
         if facts.final_state.as_deref() == Some("STABLE") {
             assert_eq!(
                 Some(&names(&end.facts().assigned)),

@@ -5,7 +5,7 @@
 use kip848_core::import::java_templates::{READ, TEMPLATES};
 use kip848_core::import::{Callback, Event, ParsedLog, Template, TemplateKind, TemplateSlot};
 use kip848_core::session::timeline::Timeline;
-use kip848_core::{ErrorCode, Input, Machine, StateName};
+use kip848_core::{Effect, ErrorCode, Input, Machine, StateName};
 
 /// A value of each slot kind, in the form the statement prints it.
 fn value(t: &Template, slot: TemplateSlot, index: usize) -> String {
@@ -213,8 +213,14 @@ fn every_statement_that_moves_the_member_imports_as_its_input_and_state() {
                     .import(None)
                     .unwrap_or_else(|e| panic!("{}: {e}", t.id));
                 let timeline = Timeline::from_trace(imported.trace.clone());
-                let states: Vec<StateName> = (0..=timeline.len())
-                    .map(|s| timeline.member_at(s).facts().state)
+                // With nothing to wait for, the reconciliation ends within its step: the
+                // transition is among the step's effects.
+                let states: Vec<StateName> = (0..timeline.len())
+                    .flat_map(|s| timeline.effects_of(s).to_vec())
+                    .filter_map(|e| match e {
+                        Effect::Transition { to, .. } => Some(to),
+                        _ => None,
+                    })
                     .collect();
                 assert!(
                     states.contains(&StateName::Reconciling),

@@ -76,7 +76,7 @@ impl KafkaMember {
                 self.leave_pending = false;
             }
             _ if self.in_group() => {
-                self.reconciliation = None;
+                self.interrupt_reconciliation();
                 self.member_epoch = 0;
                 self.enter(StateName::Fenced, out);
                 self.release_as_lost(Then::RejoinAfterFence, out);
@@ -94,7 +94,7 @@ impl KafkaMember {
             return;
         }
         let from = self.state;
-        self.reconciliation = None;
+        self.interrupt_reconciliation();
         self.failure = Some(code);
         self.enter(StateName::Fatal, out);
         match from {
@@ -113,7 +113,7 @@ impl KafkaMember {
                 self.enter(StateName::Unsubscribed, out);
             }
             _ if self.in_group() => {
-                self.reconciliation = None;
+                self.interrupt_reconciliation();
                 self.leave_pending = true;
                 self.enter(StateName::PrepareLeaving, out);
                 self.release_for_leave(Then::LeaveAfterRelease, out);
@@ -182,7 +182,7 @@ impl KafkaMember {
         }
         self.poll_expired = true;
         self.rejoin_on_lost = false;
-        self.reconciliation = None;
+        self.interrupt_reconciliation();
         self.enter(StateName::PrepareLeaving, out);
         self.member_epoch = self.config.leave_epoch();
         self.current = LocalAssignment::none();
@@ -259,7 +259,7 @@ impl KafkaMember {
             }
             Then::LeaveOnClose => {
                 if self.in_group() {
-                    self.reconciliation = None;
+                    self.interrupt_reconciliation();
                     self.enter(StateName::PrepareLeaving, out);
                     self.clear_assignment(out);
                     self.member_epoch = self.config.leave_epoch();

@@ -46,6 +46,9 @@ pub(crate) struct Reconciliation {
     pub(crate) resolved: LocalAssignment,
     pub(crate) revoked: PartitionSet,
     pub(crate) added: PartitionSet,
+    /// The member left it behind while its commit or callback ran: it still blocks the next
+    /// reconciliation until that finishes, and then it is discarded.
+    pub(crate) interrupted: bool,
 }
 
 /// What a finished commit or callback lets happen next.

@@ -233,10 +233,11 @@ impl KafkaMember {
         )
     }
 
-    /// Epoch 0, JOINING; a reconciliation still running is abandoned.
+    /// Epoch 0, JOINING; a reconciliation still running is interrupted (it blocks the next one until
+    /// its commit or callback finishes, then is discarded).
     pub(crate) fn transition_to_joining(&mut self, out: &mut Out) {
         self.member_epoch = 0;
-        self.reconciliation = None;
+        self.interrupt_reconciliation();
         self.target = LocalAssignment::none();
         self.reset_backoff();
         self.enter(StateName::Joining, out);

@@ -52,9 +52,10 @@ impl KafkaMember {
     fn abandoned(&self, then: super::local::Then) -> bool {
         use super::local::Then::*;
         match then {
-            Revoke(run) | Assign(run) | Acknowledge(run) => {
-                self.reconciliation.as_ref().is_none_or(|r| r.run != run)
-            }
+            Revoke(run) | Assign(run) | Acknowledge(run) => self
+                .reconciliation
+                .as_ref()
+                .is_none_or(|r| r.run != run || r.interrupted),
             _ => false,
         }
     }
@@ -126,8 +127,13 @@ impl KafkaMember {
     pub fn failure(&self) -> Option<&ErrorCode> {
         self.failure.as_ref()
     }
+    /// The target being reconciled; one the member left behind is no longer its target, even
+    /// while its commit or callback still runs.
     pub fn target(&self) -> Option<&PartitionSet> {
-        self.reconciliation.as_ref().map(|r| &r.resolved.partitions)
+        self.reconciliation
+            .as_ref()
+            .filter(|r| !r.interrupted)
+            .map(|r| &r.resolved.partitions)
     }
     pub fn newest_target(&self) -> Option<&PartitionSet> {
         matches!(

@@ -68,6 +68,7 @@ impl KafkaMember {
             resolved,
             revoked: revoked.clone(),
             added,
+            interrupted: false,
         });
         // K4x marks the revoked partitions pending revocation (no more fetching) before the commit;
         // K24 did it after.
@@ -77,8 +78,10 @@ impl KafkaMember {
             self.pending_revocation.extend(&newly);
             out.push(self, Effect::RemoveFromAssigned { partitions: newly });
         }
-        if self.config.enable_auto_commit {
-            // Every consumed offset, even when nothing is revoked.
+        if self.config.enable_auto_commit && !owned.is_empty() {
+            // Every consumed offset, even when nothing is revoked; with nothing owned there is
+            // nothing to commit, and Kafka completes the commit at once without a request
+            // (`CommitRequestManager.requestAutoCommit`, 3.8; `addOffsetCommitRequest`, 3.7).
             self.wait_for(
                 Effect::CommitOffsets { partitions: owned },
                 Then::Revoke(run),
@@ -89,9 +92,11 @@ impl KafkaMember {
         }
     }
 
-    /// The running reconciliation if it is `run` and still valid; else it is abandoned (§3.4).
+    /// The running reconciliation if it is `run` and still valid; else it is abandoned (§3.4):
+    /// the member left RECONCILING, or rejoined while it ran (`maybeAbortReconciliation`).
     fn running(&mut self, run: u64) -> Option<Reconciliation> {
-        let valid = self.state == StateName::Reconciling;
+        let valid = self.state == StateName::Reconciling
+            && self.reconciliation.as_ref().is_some_and(|r| !r.interrupted);
         match &self.reconciliation {
             Some(r) if r.run == run && valid => Some(r.clone()),
             Some(r) if r.run == run => {
@@ -161,6 +166,25 @@ impl KafkaMember {
                 self.enter(StateName::Acknowledging, out);
             }
             other => self.resume_leaving(other, outcome, out),
+        }
+    }
+
+    /// The member left the reconciliation behind (fenced, leaving, stale, fatal). Kafka keeps it
+    /// "in progress" while its commit or callback runs: no new reconciliation starts before that
+    /// finishes, and its result is then discarded (`rejoinedWhileReconciliationInProgress`,
+    /// `maybeReconcile`). One that waits on nothing is simply dropped.
+    pub(crate) fn interrupt_reconciliation(&mut self) {
+        let Some(r) = self.reconciliation.as_mut() else {
+            return;
+        };
+        let run = r.run;
+        let waiting = self.pending.iter().any(|p| {
+            matches!(p.then, Then::Revoke(n) | Then::Assign(n) | Then::Acknowledge(n) if n == run)
+        });
+        if waiting {
+            r.interrupted = true;
+        } else {
+            self.reconciliation = None;
         }
     }
 

@@ -1,0 +1,112 @@
+//! docs/kafka-tests.md against the names read from Kafka's test files (core/tests/kafka_tests/):
+//! every test of every listed class and version has a row, each row says how it is covered, and
+//! a trace named after a Kafka test is the one its row cites.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The table rows: test name → its `how` cell.
+fn rows() -> BTreeMap<String, String> {
+    let doc = std::fs::read_to_string(manifest_dir().join("../docs/kafka-tests.md"))
+        .expect("docs/kafka-tests.md");
+    doc.lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let name = cells.first()?.strip_prefix("| `")?.strip_suffix('`')?;
+            Some((
+                name.to_owned(),
+                cells.last()?.trim_end_matches(" |").to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// Every `(file, names)` of core/tests/kafka_tests/.
+fn name_lists() -> Vec<(String, Vec<String>)> {
+    let dir = manifest_dir().join("tests/kafka_tests");
+    let mut lists: Vec<(String, Vec<String>)> = std::fs::read_dir(&dir)
+        .expect("the name lists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let names = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .map(|l| l.trim().to_owned())
+                .collect();
+            (
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                names,
+            )
+        })
+        .collect();
+    lists.sort();
+    lists
+}
+
+fn cited_traces(how: &str) -> Vec<&str> {
+    how.split("trace `")
+        .skip(1)
+        .filter_map(|rest| rest.split('`').next())
+        .collect()
+}
+
+#[test]
+fn every_kafka_test_of_every_listed_version_has_a_row_that_says_how() {
+    let rows = rows();
+    let lists = name_lists();
+    assert!(lists.len() >= 12, "{} name lists", lists.len());
+    let mut total = 0;
+    for (file, names) in &lists {
+        assert!(!names.is_empty(), "{file}");
+        for name in names {
+            total += 1;
+            let how = rows
+                .get(name)
+                .unwrap_or_else(|| panic!("{name} ({file}) has no row in docs/kafka-tests.md"));
+            let traced = !cited_traces(how).is_empty();
+            let reasoned = ["out of scope: ", "untraced: "]
+                .iter()
+                .any(|k| how.split(k).nth(1).is_some_and(|why| why.len() >= 20));
+            assert!(traced || reasoned, "{name}: {how}");
+        }
+    }
+    assert!(total >= 300, "{total} names");
+}
+
+#[test]
+fn every_cited_trace_exists_and_every_trace_named_after_a_test_is_cited_by_its_row() {
+    let rows = rows();
+    let traces = manifest_dir().join("tests/traces/kafka");
+    for how in rows.values() {
+        for trace in cited_traces(how) {
+            assert!(traces.join(format!("{trace}.json")).is_file(), "{trace}");
+        }
+    }
+    for entry in std::fs::read_dir(&traces).expect("traces") {
+        let path = entry.expect("entry").path();
+        let Some(stem) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".json"))
+        else {
+            continue;
+        };
+        if stem.starts_with("test") {
+            let how = rows
+                .get(stem)
+                .unwrap_or_else(|| panic!("{stem} has no row"));
+            assert!(
+                cited_traces(how).contains(&stem),
+                "{stem}'s row does not cite it: {how}"
+            );
+        }
+    }
+}
