@@ -43,6 +43,9 @@ pub enum Cause {
     LibrdkafkaFailedCallback,
     /// librdkafka: a broker error it does not name is fatal, silently.
     LibrdkafkaFatal,
+    /// TOPIC_AUTHORIZATION_FAILED reported to the application, the member kept (the Java client
+    /// from 4.0, librdkafka), where the other side fails.
+    ErrorReportedNotFatal,
     /// librdkafka: the assignment changes when the application's incremental call runs.
     LibrdkafkaAssignedWhenCalled,
     // ---- what the coordinator sees ----
@@ -99,7 +102,7 @@ pub enum Cause {
 
 impl Cause {
     /// Every cause, most important first.
-    pub const ALL: [Cause; 32] = [
+    pub const ALL: [Cause; 33] = [
         Cause::Unexplained,
         Cause::OnPartitionsLost,
         Cause::FailedCallbackRetried,
@@ -109,6 +112,7 @@ impl Cause {
         Cause::LibrdkafkaEmptyAssign,
         Cause::LibrdkafkaFailedCallback,
         Cause::LibrdkafkaFatal,
+        Cause::ErrorReportedNotFatal,
         Cause::LibrdkafkaAssignedWhenCalled,
         Cause::LeaveEndsWhenSent,
         Cause::JoiningUntilAssignment,
@@ -160,6 +164,7 @@ impl Cause {
             Cause::LibrdkafkaLost => "librdkafka_lost",
             Cause::LibrdkafkaEmptyAssign => "librdkafka_empty_assign",
             Cause::LibrdkafkaFatal => "librdkafka_fatal",
+            Cause::ErrorReportedNotFatal => "error_reported_not_fatal",
             Cause::LibrdkafkaAssignedWhenCalled => "librdkafka_assigned_when_called",
             Cause::LibrdkafkaLeave => "librdkafka_leave",
             Cause::LibrdkafkaOneAtATime => "librdkafka_one_at_a_time",
@@ -198,6 +203,7 @@ impl Cause {
             Cause::LibrdkafkaLost => "on_lost after the running callback",
             Cause::LibrdkafkaEmptyAssign => "on_assign after every revocation, empty too",
             Cause::LibrdkafkaFatal => "Fatal errors stop librdkafka silently",
+            Cause::ErrorReportedNotFatal => "TOPIC_AUTHORIZATION_FAILED reported, not fatal",
             Cause::LibrdkafkaAssignedWhenCalled => {
                 "The assignment changes on the application's call"
             }
@@ -238,6 +244,7 @@ impl Cause {
             Cause::ClientAssignor => "The seed calls onAssignment for a configured client-side assignor; the shipped client has none (client-side assignors never shipped).",
             Cause::LibrdkafkaLost => "librdkafka handles a fence (FENCED_MEMBER_EPOCH, UNKNOWN_MEMBER_ID) or a passed max.poll.interval.ms once no rebalance callback runs: a running revocation finishes with its on_assign, then on_lost gets everything and the member rejoins at epoch 0 (when polling stopped it also leaves, and rejoins on the next poll); the seed design clears its assigned set at once without a callback, the Java client calls onPartitionsLost from FENCED or STALE.",
             Cause::LibrdkafkaEmptyAssign => "After every revocation the coordinator asked for, librdkafka calls on_assign with what is added, an empty list when nothing is, and waits in wait-assign-call for the application's incremental_assign; the seed design calls onPartitionsAssigned only when something is added, the Java client calls it within the same reconciliation.",
+            Cause::ErrorReportedNotFatal => "TOPIC_AUTHORIZATION_FAILED is reported to the application and the member keeps its place, retrying (the Java client from 4.0, KAFKA-18813; librdkafka); the seed design, and the Java client before 4.0, fail on it.",
             Cause::LibrdkafkaFatal => "librdkafka 2.15.0 treats a heartbeat error it does not name as fatal (STALE_MEMBER_EPOCH, authorization and version errors included): it drops its partitions without a callback, resets to init at epoch 0 and sends no leave; the seed design is TERMINATED with its epoch, the Java client is FATAL.",
             Cause::LibrdkafkaAssignedWhenCalled => "librdkafka's assignment changes only when the application's incremental_assign or incremental_unassign runs, after its rebalance callback; the seed design and the Java client, as modelled here, count partitions in or out of the assigned set when the reconciliation starts, before the callbacks.",
             Cause::LibrdkafkaLeave => "Leaving, librdkafka resets its member to epoch 0 in init as soon as the leave heartbeat is sent, and terminates when it is answered; the seed design stays TERMINATING at epoch -1 (or -2) until then, the Java client is UNSUBSCRIBED once the leave is sent.",

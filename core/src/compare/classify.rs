@@ -151,6 +151,11 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
         Cause::LeaveEndsWhenSent,
         s.state == StateName::Terminating && k.state == StateName::Unsubscribed,
     );
+    add(
+        Cause::ErrorReportedNotFatal,
+        matches!(&step.input, Input::HeartbeatError { code } if code.as_str() == "TOPIC_AUTHORIZATION_FAILED")
+            && (s.state == StateName::Terminated) != (k.state == StateName::Fatal),
+    );
     let unchanged = matches!(&step.input, Input::HeartbeatResponse(r) if r.assignment.is_none());
     add(
         Cause::JoiningUntilAssignment,

@@ -52,6 +52,10 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     );
     add(Cause::LibrdkafkaFatal, error == Some(Reaction::Fatal));
     add(
+        Cause::ErrorReportedNotFatal,
+        error == Some(Reaction::Report),
+    );
+    add(
         Cause::LibrdkafkaFailedCallback,
         matches!(
             step.input,

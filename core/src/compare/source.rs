@@ -103,6 +103,11 @@ impl Cause {
                 &["client-heartbeat-errors", "client-member-state"],
                 &["rdk-heartbeat-response", "rdk-rebalance-op"],
             ),
+            Cause::ErrorReportedNotFatal => (
+                &["seed-5.8"],
+                &["client-heartbeat-errors", "kafka-18813"],
+                &["rdk-heartbeat-response"],
+            ),
             Cause::LibrdkafkaAssignedWhenCalled => (
                 &["seed-5.4"],
                 &["client-revoke-assign"],

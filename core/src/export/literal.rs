@@ -234,6 +234,7 @@ impl Literal for Config {
             enable_auto_commit,
             listener,
             member_id,
+            kafka_version,
         } = self;
         let mut fields = Vec::new();
         let mut set = |name: &str, differs: bool, value: String| {
@@ -292,6 +293,13 @@ impl Literal for Config {
         set("listener", *listener != d.listener, listener.to_string());
         let id = member_id.as_deref();
         set("member_id", *member_id != d.member_id, option(id));
+        set(
+            "kafka_version",
+            *kafka_version != d.kafka_version,
+            kafka_version.map_or("None".to_owned(), |v| {
+                format!("Some(kip848_core::import::ClientVersion::{v:?})")
+            }),
+        );
         if fields.is_empty() {
             return "Config::default()".to_owned();
         }

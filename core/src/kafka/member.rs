@@ -10,6 +10,7 @@ use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
 use crate::protocol::rejected::Rejected;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
+use crate::protocol::version::ClientVersion;
 use std::collections::{BTreeSet, VecDeque};
 
 /// The member id this client generates (K4x, ConsumerGroupHeartbeat v1: a UUID made once at
@@ -283,6 +284,21 @@ impl KafkaMember {
             self.leave_pending = false;
         }
         let Some(code) = code else { return };
+        let release = self.config.kafka_version();
+        if code.as_str() == "TOPIC_AUTHORIZATION_FAILED" && release >= ClientVersion::V4_0 {
+            // KAFKA-18813 (4.0): reported to the application's poll(); the member stays where it
+            // is and retries after the backoff, in case the ACLs are added. Fatal before.
+            out.push(self, Effect::ReportError { code: code.clone() });
+            return;
+        }
+        if *code == ErrorCode::GroupIdNotFound
+            && answered == Some(Purpose::Leave)
+            && self.state == StateName::Unsubscribed
+            && release >= ClientVersion::V4_3
+        {
+            // apache/kafka#21239 (4.3): the member has left already; nothing is failed.
+            return;
+        }
         match code.class() {
             ErrorClass::Retriable if *code == ErrorCode::CoordinatorLoadInProgress => {}
             // The coordinator is rediscovered and the next heartbeat goes at once.

@@ -1,5 +1,6 @@
 //! The session configuration of seed model §1: fixed for the life of a member.
 
+use super::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 
 /// Configuration of one member. Every field has the default of seed model §1, so a trace may omit any.
@@ -35,6 +36,10 @@ pub struct Config {
     /// own id, so the member on screen is the member in the log. Absent: the model's placeholder id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub member_id: Option<String>,
+    /// Java client only: the Kafka release it follows, where behaviour changed between releases
+    /// (an imported log's own). Absent: the newest the model covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kafka_version: Option<ClientVersion>,
 }
 
 impl Default for Config {
@@ -52,11 +57,17 @@ impl Default for Config {
             enable_auto_commit: true,
             listener: true,
             member_id: None,
+            kafka_version: None,
         }
     }
 }
 
 impl Config {
+    /// The Kafka release the Java model follows.
+    pub fn kafka_version(&self) -> ClientVersion {
+        self.kafka_version.unwrap_or(ClientVersion::NEWEST)
+    }
+
     /// The epoch a leave heartbeat carries: -2 for a static member (it may come back and keep its
     /// partitions), -1 otherwise.
     pub fn leave_epoch(&self) -> i32 {

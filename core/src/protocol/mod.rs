@@ -8,3 +8,4 @@ pub mod input;
 pub mod rejected;
 pub mod state;
 pub mod time;
+pub mod version;

@@ -191,13 +191,15 @@ pub(crate) fn import(parsed: &ParsedLog, chosen: usize) -> Result<Imported, Impo
     // The member in the log is the member on screen: the id the log first shows (a 4.x client's
     // own, from its first line; a 3.8.x block's, in the slot of the local epoch) from step 0.
     config.member_id = first_member_id(&events);
+    // A log replays on its own release's rules (what changed between releases follows it).
+    let (version, version_evidence) = version_of(parsed, chosen, &events);
+    config.kafka_version = version;
     let built = reconstruct(&events, &config);
     if built.steps.len() > MAX_STEPS {
         return Err(ImportError::TooManySteps {
             steps: built.steps.len(),
         });
     }
-    let (version, version_evidence) = version_of(parsed, chosen, &events);
     let report = full_report(parsed, chosen, &built);
     let client = cut(&consumer.client_id, MAX_NAME_CHARS);
     let trace = Trace {
