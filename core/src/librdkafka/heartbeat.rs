@@ -99,6 +99,7 @@ impl RdkMember {
             Purpose::Interval
         };
         let owned = if ack {
+            self.sending_ack = true;
             self.target.clone()
         } else if full {
             Some(self.current.clone())
@@ -192,7 +193,7 @@ impl RdkMember {
             self.next = (assignment != against).then(|| assignment.clone());
         }
         if self.wait_ack && self.state == StateName::Steady {
-            if answered == Some(Purpose::Acknowledge) {
+            if self.sending_ack {
                 // J15: the coordinator has the acknowledgement.
                 self.current = self.target.take().unwrap_or_default();
                 self.wait_ack = false;
@@ -206,6 +207,7 @@ impl RdkMember {
         } else {
             self.next = None;
         }
+        self.sending_ack = false;
     }
 
     pub(crate) fn on_error(&mut self, code: Option<&ErrorCode>, out: &mut Out) {

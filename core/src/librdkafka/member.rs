@@ -64,6 +64,10 @@ pub struct RdkMember {
     pub(crate) next: Option<PartitionSet>,
     /// `CONSUMER_F_WAIT_ACK`: a reconciliation runs or waits for its acknowledgement.
     pub(crate) wait_ack: bool,
+    /// `CONSUMER_F_SENDING_ACK`: set when an acknowledgement is built, cleared only by a
+    /// successful answer, so an acknowledgement that failed and was retried (or followed by any
+    /// other request) is acknowledged by the next success.
+    pub(crate) sending_ack: bool,
     /// Requests sent and not answered, oldest first (a leave may go out behind a heartbeat).
     pub(crate) in_flight: VecDeque<Purpose>,
     pub(crate) last_sent_at: Option<Millis>,
@@ -119,6 +123,7 @@ impl RdkMember {
             target: None,
             next: None,
             wait_ack: false,
+            sending_ack: false,
             in_flight: VecDeque::new(),
             last_sent_at: None,
             expedite_at: None,

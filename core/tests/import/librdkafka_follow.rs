@@ -112,7 +112,7 @@ fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
 /// recorded log: named after librdkafka's own test of the same case
 /// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
 /// regression of a model fix the live runs found. `BLESS=1` writes them.
-const GOLDEN: [(&str, &str, &str); 23] = [
+const GOLDEN: [(&str, &str, &str); 24] = [
     (
         "do_test_consumer_group_heartbeat_fenced_errors",
         "v2.15.0-mock-fenced.log",
@@ -227,6 +227,11 @@ const GOLDEN: [(&str, &str, &str); 23] = [
         "expedited-heartbeats-are-not-the-interval",
         "v2.15.0-mock-session-timeout-few-heartbeats.log",
         "c1#consumer-15",
+    ),
+    (
+        "a-retried-acknowledgement-still-acknowledges",
+        "v2.15.0-mock-random-4250.log",
+        "c2#consumer-40",
     ),
 ];
 
