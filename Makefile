@@ -154,9 +154,13 @@ live-tools:
 # Where cargo put kip848-import (CARGO_TARGET_DIR moves it).
 IMPORT_BIN = $(or $(CARGO_TARGET_DIR),target)/debug/kip848-import
 LIVE_SCENARIOS := a_join_close,b_second_join,c_fenced,c2_unknown_member,d_retriable,e_fatal_authz,e2_fatal_unsupported_version,f_static_close,g_manual_target,h_empty_member,i_max_poll,j_session_timeout,k_unsubscribe,l_duplicate_instance
+# Beside the scenarios, a few random schedules from a seed drawn at each run (printed first, and
+# with the consumer's own log lines on a disagreement): LIVE_SEED=N makes a run repeatable.
+LIVE_SEED ?= draw
+LIVE_RANDOM ?= 4
 test-live: live-tools
 	cargo build --locked -q -p kip848-core --bin kip848-import
-	$(LIVE_VENV)/bin/python tests/live/live.py --scenarios $(LIVE_SCENARIOS) --jobs 2 --out target/live/check --import-bin $(IMPORT_BIN)
+	$(LIVE_VENV)/bin/python tests/live/live.py --scenarios $(LIVE_SCENARIOS) --seed $(LIVE_SEED) --count $(LIVE_RANDOM) --jobs 2 --out target/live/check --import-bin $(IMPORT_BIN)
 
 # Random schedules (tests/live/schedules.py) checked the same way: make live SEED=1 COUNT=200.
 SEED ?= 1

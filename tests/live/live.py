@@ -4,8 +4,11 @@ each log is followed on the project's `librdkafka` model (`kip848-import --librd
 consumer must have passed through the same join states, sent the same heartbeats (epoch, full or
 not) and been handed the same rebalance callbacks (kind, partitions) in the same order.
 
-  make test runs:  live.py --scenarios a_join_close,... --jobs 2 --out target/live/check
+  make test runs:  live.py --scenarios a_join_close,... --seed draw --count 4 --jobs 2 --out target/live/check
   make live runs:  live.py --seed 1 --count 200 --jobs 2 --out target/live/random
+
+`--seed draw` picks the first seed at random for each run and prints it first, so a disagreement
+found by `make test` is replayed with `make live SEED=<it> COUNT=<count>`.
 
 Prints a line per log and the figures at the end; exits 1 when a consumer disagrees with the
 model in a way tests/live/differences.json does not document, 2 when a run could not be made.
@@ -14,6 +17,7 @@ model in a way tests/live/differences.json does not document, 2 when a run could
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -83,7 +87,7 @@ def print_excerpt(log, consumer, before=40, after=10):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenarios", help="named scenarios, comma-separated")
-    ap.add_argument("--seed", type=int, help="the first random schedule")
+    ap.add_argument("--seed", help="the first random schedule, or 'draw' for one drawn now")
     ap.add_argument("--count", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", required=True)
@@ -91,20 +95,29 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     started = time.time()
+    if not a.scenarios and a.seed is None:
+        ap.error("--scenarios or --seed")
+    runs, logs = [], []
     if a.scenarios:
         names = [n for n in a.scenarios.split(",") if n]
-        logs = [os.path.join(a.out, n + ".log") for n in names]
-        failed = run_harness([c for c in chunks(names, a.jobs)], a.out)
-    elif a.seed is not None:
-        seeds = list(range(a.seed, a.seed + a.count))
-        logs = [os.path.join(a.out, "random-%d.log" % s) for s in seeds]
+        logs += [os.path.join(a.out, n + ".log") for n in names]
+        runs += [c for c in chunks(names, a.jobs)]
+    if a.seed is not None:
+        if a.seed == "draw":
+            first = random.SystemRandom().randrange(1, 1000000)
+        elif a.seed.isdigit():
+            first = int(a.seed)
+        else:
+            ap.error("--seed takes a number or 'draw'")
+        print("random schedules %d to %d (make live SEED=%d COUNT=%d runs them again)"
+              % (first, first + a.count - 1, first, a.count), flush=True)
+        seeds = list(range(first, first + a.count))
+        logs += [os.path.join(a.out, "random-%d.log" % s) for s in seeds]
         # Contiguous runs of seeds per process, so each is one --random SEED --count N.
         per = -(-len(seeds) // max(1, a.jobs))
-        groups = [seeds[i:i + per] for i in range(0, len(seeds), per)]
-        failed = run_harness([["--random", str(g[0]), "--count", str(len(g))]
-                              for g in groups], a.out)
-    else:
-        ap.error("--scenarios or --seed")
+        runs += [["--random", str(g[0]), "--count", str(len(g))]
+                 for g in (seeds[i:i + per] for i in range(0, len(seeds), per))]
+    failed = run_harness(runs, a.out)
     ran = time.time() - started
     if failed:
         print("\n".join(failed), file=sys.stderr)
