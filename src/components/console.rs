@@ -233,13 +233,17 @@ fn ErrorPicker() -> impl IntoView {
         _ => String::new(),
     };
     let group = |class: ErrorClass, label: &'static str| {
-        let codes: Vec<String> = ErrorCode::heartbeat_codes()
-            .filter(|c| c.class() == class)
-            .map(|c| c.to_string())
-            .collect();
+        let codes: Vec<ErrorCode> = ErrorCode::heartbeat_codes().filter(|c| c.class() == class).collect();
         view! {
             <optgroup label=label>
-                {codes.into_iter().map(|c| view! { <option value=c.clone()>{c.clone()}</option> }).collect_view()}
+                {codes.into_iter().map(|c| {
+                    // A code whose class changed between releases says so where it is picked.
+                    let words = match c.reported_from() {
+                        Some(from) => format!("{c} (reported, not fatal: Java client {}+, librdkafka)", from.as_str()),
+                        None => c.to_string(),
+                    };
+                    view! { <option value=c.to_string()>{words}</option> }
+                }).collect_view()}
             </optgroup>
         }
     };

@@ -153,7 +153,7 @@ pub(crate) fn rules(rows: &[Row], steps: &[Step], config: &Config, i: usize) -> 
     );
     add(
         Cause::ErrorReportedNotFatal,
-        matches!(&step.input, Input::HeartbeatError { code } if code.as_str() == "TOPIC_AUTHORIZATION_FAILED")
+        matches!(&step.input, Input::HeartbeatError { code } if code.reported_from().is_some())
             && (s.state == StateName::Terminated) != (k.state == StateName::Fatal),
     );
     let unchanged = matches!(&step.input, Input::HeartbeatResponse(r) if r.assignment.is_none());

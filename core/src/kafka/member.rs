@@ -285,7 +285,7 @@ impl KafkaMember {
         }
         let Some(code) = code else { return };
         let release = self.config.kafka_version();
-        if code.as_str() == "TOPIC_AUTHORIZATION_FAILED" && release >= ClientVersion::V4_0 {
+        if code.reported_from().is_some_and(|from| release >= from) {
             // KAFKA-18813 (4.0): reported to the application's poll(); the member stays where it
             // is and retries after the backoff, in case the ACLs are added. Fatal before.
             out.push(self, Effect::ReportError { code: code.clone() });

@@ -32,7 +32,7 @@ pub(crate) fn reaction(code: Option<&ErrorCode>) -> Reaction {
         ErrorCode::CoordinatorLoadInProgress => Reaction::Retry,
         ErrorCode::NotCoordinator | ErrorCode::CoordinatorNotAvailable => Reaction::Refresh,
         ErrorCode::UnknownMemberId | ErrorCode::FencedMemberEpoch => Reaction::Rejoin,
-        ErrorCode::Other(name) if name == "TOPIC_AUTHORIZATION_FAILED" => Reaction::Report,
+        ErrorCode::TopicAuthorizationFailed => Reaction::Report,
         ErrorCode::Other(name) if name == "REQUEST_TIMED_OUT" => Reaction::Retry,
         // Any other broker error is permanent, and permanent is fatal since 2.15.0.
         _ => Reaction::Fatal,

@@ -1,6 +1,7 @@
 //! Error codes: the broker's (data in an input that drives transitions) and the two the member
 //! reports about its own application (a failed commit or callback).
 
+use crate::protocol::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -26,6 +27,9 @@ pub enum ErrorCode {
     UnsupportedVersion,
     GroupIdNotFound,
     UnknownServerError,
+    /// Fatal in the seed design and in the Java client before 4.0; from 4.0 (KAFKA-18813) and in
+    /// librdkafka it is reported to the application and the member keeps its place.
+    TopicAuthorizationFailed,
     // Reported by the member itself (§5.4)
     CommitFailed,
     CallbackFailed,
@@ -45,7 +49,7 @@ pub enum ErrorClass {
     Fatal,
 }
 
-const NAMED: [(ErrorCode, &str); 16] = [
+const NAMED: [(ErrorCode, &str); 17] = [
     (ErrorCode::UnknownMemberId, "UNKNOWN_MEMBER_ID"),
     (ErrorCode::FencedMemberEpoch, "FENCED_MEMBER_EPOCH"),
     (
@@ -69,6 +73,10 @@ const NAMED: [(ErrorCode, &str); 16] = [
     (ErrorCode::UnsupportedVersion, "UNSUPPORTED_VERSION"),
     (ErrorCode::GroupIdNotFound, "GROUP_ID_NOT_FOUND"),
     (ErrorCode::UnknownServerError, "UNKNOWN_SERVER_ERROR"),
+    (
+        ErrorCode::TopicAuthorizationFailed,
+        "TOPIC_AUTHORIZATION_FAILED",
+    ),
     (ErrorCode::CommitFailed, "COMMIT_FAILED"),
     (ErrorCode::CallbackFailed, "CALLBACK_FAILED"),
 ];
@@ -99,6 +107,17 @@ impl ErrorCode {
             | ErrorCode::NotCoordinator
             | ErrorCode::CoordinatorLoadInProgress => ErrorClass::Retriable,
             _ => ErrorClass::Fatal,
+        }
+    }
+}
+
+impl ErrorCode {
+    /// The Java client release from which this code, answering a heartbeat, is reported to the
+    /// application while the member keeps its place, instead of being fatal.
+    pub fn reported_from(&self) -> Option<ClientVersion> {
+        match self {
+            ErrorCode::TopicAuthorizationFailed => Some(ClientVersion::V4_0),
+            _ => None,
         }
     }
 }

@@ -57,6 +57,20 @@ impl ClientVersion {
         })
     }
 
+    /// Apache Kafka's git tag of the release's first version (trunk for one later than 4.3).
+    pub fn tag(self) -> &'static str {
+        match self {
+            ClientVersion::V3_7 => "3.7.0",
+            ClientVersion::V3_8 => "3.8.0",
+            ClientVersion::V3_9 => "3.9.0",
+            ClientVersion::V4_0 => "4.0.0",
+            ClientVersion::V4_1 => "4.1.0",
+            ClientVersion::V4_2 => "4.2.0",
+            ClientVersion::V4_3 => "4.3.0",
+            ClientVersion::Later => "trunk",
+        }
+    }
+
     /// Before 4.0 the coordinator gave the member its id and `close()` left like `unsubscribe()`.
     pub fn is_3x(self) -> bool {
         self < ClientVersion::V4_0

@@ -7,6 +7,7 @@ use super::follow::{Callback, Seen};
 use super::line::{error_code, RdkLine};
 use super::{event, RdkEvent};
 use crate::protocol::assignment::PartitionSet;
+use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::{HeartbeatResponse, Input, Outcome};
 use crate::protocol::state::StateName;
 use std::collections::{BTreeMap, BTreeSet};
@@ -225,7 +226,7 @@ impl<'a> Reader<'a> {
         }
         if m.starts_with("ConsumerGroupHeartbeat failed: ") {
             return Line::Input(Input::HeartbeatError {
-                code: "TOPIC_AUTHORIZATION_FAILED".into(),
+                code: ErrorCode::TopicAuthorizationFailed,
             });
         }
         if let Some(rest) = m.strip_prefix("Fatal error: ") {

@@ -14,60 +14,21 @@ mod registry;
 pub use registry::SOURCES;
 use serde::Serialize;
 
-/// A Kafka release line the text was checked against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub enum Release {
-    V3_7,
-    V3_8,
-    V3_9,
-    V4_0,
-    V4_1,
-    V4_2,
-    V4_3,
-}
-
-impl Release {
-    /// The newest release the project has read: a range without an end holds up to it.
-    pub const NEWEST: Release = Release::V4_3;
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Release::V3_7 => "3.7",
-            Release::V3_8 => "3.8",
-            Release::V3_9 => "3.9",
-            Release::V4_0 => "4.0",
-            Release::V4_1 => "4.1",
-            Release::V4_2 => "4.2",
-            Release::V4_3 => "4.3",
-        }
-    }
-
-    /// Apache Kafka's git tag of the release's first version.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Release::V3_7 => "3.7.0",
-            Release::V3_8 => "3.8.0",
-            Release::V3_9 => "3.9.0",
-            Release::V4_0 => "4.0.0",
-            Release::V4_1 => "4.1.0",
-            Release::V4_2 => "4.2.0",
-            Release::V4_3 => "4.3.0",
-        }
-    }
-}
+// The releases a claim is checked against are the ones the Java client's model follows.
+use crate::protocol::version::ClientVersion;
 
 /// The releases a claim holds for, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Versions {
-    pub from: Release,
-    /// `None`: up to [`Release::NEWEST`] (what the project has read; later ones are not known).
-    pub until: Option<Release>,
+    pub from: ClientVersion,
+    /// `None`: up to [`ClientVersion::NEWEST`] (what the project has read; later ones are not known).
+    pub until: Option<ClientVersion>,
 }
 
 impl Versions {
     /// The newest release of the range.
-    pub fn last(self) -> Release {
-        self.until.unwrap_or(Release::NEWEST)
+    pub fn last(self) -> ClientVersion {
+        self.until.unwrap_or(ClientVersion::NEWEST)
     }
 
     /// `3.8–4.3`, or `4.3` for a single release.
@@ -82,7 +43,7 @@ impl Versions {
 }
 
 /// From `release` to the newest read.
-pub const fn since(release: Release) -> Option<Versions> {
+pub const fn since(release: ClientVersion) -> Option<Versions> {
     Some(Versions {
         from: release,
         until: None,
@@ -90,7 +51,7 @@ pub const fn since(release: Release) -> Option<Versions> {
 }
 
 /// From `from` to `until`, both included.
-pub const fn between(from: Release, until: Release) -> Option<Versions> {
+pub const fn between(from: ClientVersion, until: ClientVersion) -> Option<Versions> {
     Some(Versions {
         from,
         until: Some(until),
@@ -212,7 +173,7 @@ impl Source {
     /// the seed model as `seed-model.html#s5-4`, relative to the page that shows it (the app's
     /// pages and the book each have one).
     pub fn url(&self) -> String {
-        let tag = self.versions.map_or(Release::NEWEST, Versions::last).tag();
+        let tag = self.versions.map_or(ClientVersion::NEWEST, Versions::last).tag();
         match self.origin {
             Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
                 format!("{KAFKA_REPO}/blob/{tag}/{path}")
@@ -342,7 +303,7 @@ mod tests {
                 path: "clients/A.java",
                 symbol: "A.b",
             },
-            versions: between(Release::V3_7, Release::V3_9),
+            versions: between(ClientVersion::V3_7, ClientVersion::V3_9),
         };
         assert_eq!(
             s.url(),
