@@ -106,3 +106,38 @@ proptest! {
         }
     }
 }
+
+/// `rd_kafka_cgrp_handle_ConsumerGroupHeartbeat` (2.15.0): GROUP_ID_NOT_FOUND answering a heartbeat
+/// sent before the leave is benign while the leave is in flight (`F_WAIT_LEAVE`), fatal otherwise.
+#[test]
+fn group_id_not_found_while_the_leave_is_in_flight_is_ignored() {
+    let run = |unsubscribe_first: bool| {
+        let mut member = RdkMember::new(Config::default());
+        let mut at = 0;
+        let mut send = |member: &mut RdkMember, input: Input| {
+            at += 1000;
+            member.handle(Millis(at), &input).unwrap_or_default()
+        };
+        send(&mut member, Input::Subscribe { topics: ["t1".to_owned()].into() });
+        let answer = |epoch: i32| {
+            Input::HeartbeatResponse(HeartbeatResponse {
+                member_id: "m".to_owned(),
+                member_epoch: epoch,
+                heartbeat_interval_ms: 500,
+                assignment: None,
+            })
+        };
+        // Answered a second after it went, the interval (500 ms) has passed: the next heartbeat
+        // goes at once; then the application unsubscribes (or not) behind it.
+        let interval = send(&mut member, answer(1));
+        assert!(interval.iter().any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose != Purpose::Leave)), "{interval:?}");
+        if unsubscribe_first {
+            let leave = send(&mut member, Input::Unsubscribe);
+            assert!(leave.iter().any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose == Purpose::Leave)), "{leave:?}");
+        }
+        send(&mut member, Input::HeartbeatError { code: ErrorCode::GroupIdNotFound });
+        member.facts().failure
+    };
+    assert_eq!(run(true), None, "ignored while the leave is in flight");
+    assert!(run(false).is_some(), "fatal otherwise");
+}

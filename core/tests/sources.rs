@@ -322,3 +322,38 @@ fn the_checker_sees_configs_codes_fields_and_epochs() {
     assert!(names_kafka("see [joining](joining.md) and the app").is_none());
     assert_eq!(blocks("a\nb\n\n- c\n- d\n\n| x |\n|---|\n| y |\n").len(), 4);
 }
+
+/// Every link opens the thing it names: a KIP's own page (by title or page id), a JIRA ticket, a
+/// pull request, a file at a release tag; never a search. Checked by the form of each address
+/// (no network), for the registry and for every link written into a chapter.
+#[test]
+fn every_link_opens_what_it_names_never_a_search() {
+    use kip848_core::teaching::sources::Origin;
+    let search = |url: &str| {
+        ["search", "cql=", "?q=", "&q="].iter().any(|w| url.to_ascii_lowercase().contains(w))
+    };
+    for s in SOURCES {
+        let url = s.url();
+        assert!(!search(&url), "{}: {url} is a search", s.id);
+        let names_it = match s.origin {
+            Origin::Kip { number, .. } => {
+                url.contains(&format!("/KIP-{number}%3A")) || url.contains("viewpage.action?pageId=")
+            }
+            Origin::Jira { key } => url.ends_with(&format!("/browse/{key}")),
+            Origin::KafkaPr { number } => url.ends_with(&format!("/pull/{number}")),
+            Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
+                url.starts_with("https://github.com/apache/kafka/blob/") && url.ends_with(path)
+            }
+            Origin::Librdkafka { path, .. } | Origin::ConfluentPython { path, .. } => url.ends_with(path),
+            Origin::SeedModel { .. } => url.starts_with("seed-model.html#s"),
+        };
+        assert!(names_it, "{}: {url} does not open what it names", s.id);
+    }
+    for path in files("assets/book/src/chapters", "md") {
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        for (at, _) in text.match_indices("http") {
+            let url: String = text[at..].chars().take_while(|c| !c.is_whitespace() && !")>\"'".contains(*c)).collect();
+            assert!(!search(&url), "{}: {url} is a search", path.display());
+        }
+    }
+}

@@ -215,6 +215,10 @@ impl RdkMember {
         if answered == Some(Purpose::Leave) {
             return self.leave_answered(out);
         }
+        // The group gone while the leave is on its way (`F_WAIT_LEAVE`) is what leaving expects.
+        if code == Some(&ErrorCode::GroupIdNotFound) && self.in_flight.contains(&Purpose::Leave) {
+            return;
+        }
         let reaction = match reaction(code) {
             // Before the first success every error that is not fatal is retried.
             Reaction::Refresh | Reaction::Report if self.interval_ms == 0 => Reaction::Retry,
