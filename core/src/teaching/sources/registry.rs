@@ -222,7 +222,6 @@ pub const SOURCES: &[Source] = &[
     s("kafka-19233", Jira { key: "KAFKA-19233" }, since(V4_2)),
     s("kafka-19974", Jira { key: "KAFKA-19974" }, since(V4_2)),
     s("kafka-19449", Jira { key: "KAFKA-19449" }, since(V4_2)),
-    s("kafka-20268", Jira { key: "KAFKA-20268" }, since(V4_3)),
     s("kafka-20339", Jira { key: "KAFKA-20339" }, since(V4_3)),
     s("kafka-20066", Jira { key: "KAFKA-20066" }, since(V4_3)),
     s("kafka-17747", Jira { key: "KAFKA-17747" }, since(V4_1)),
