@@ -92,6 +92,10 @@ pub struct RdkMember {
     pub(crate) leave_on_unassign_done: bool,
     /// `F_MAX_POLL_EXCEEDED`, until the application polls again.
     pub(crate) max_poll_exceeded: bool,
+    /// `rkcg_max_poll_interval_tmr` runs: started when an incremental assign or unassign brings
+    /// a subscribed member to `steady`, stopped when it fires or the member unsubscribes. It
+    /// keeps running through a rejoin, so the poll interval can pass in `init` at epoch 0.
+    pub(crate) poll_timer_running: bool,
     /// `F_TERMINATE`: close() was called.
     pub(crate) terminating: bool,
     /// The callbacks handed to the application and not answered, oldest first: one, but for a
@@ -135,6 +139,7 @@ impl RdkMember {
             rejoin_to_complete: false,
             leave_on_unassign_done: false,
             max_poll_exceeded: false,
+            poll_timer_running: false,
             terminating: false,
             pending: VecDeque::new(),
             failure: None,

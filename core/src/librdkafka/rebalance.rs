@@ -108,6 +108,7 @@ impl RdkMember {
                 let revoke_queued = self.state == StateName::WaitUnassignCall;
                 if !revoke_queued {
                     self.enter(StateName::Steady, out);
+                    self.poll_timer_running |= self.subscribed;
                 }
                 if !added.is_empty() {
                     self.assigned.extend(&added);
@@ -131,6 +132,7 @@ impl RdkMember {
                     self.rejoin(out);
                 } else {
                     self.enter(StateName::Steady, out);
+                    self.poll_timer_running |= self.subscribed;
                     self.assignment_done();
                 }
             }
@@ -301,6 +303,7 @@ impl RdkMember {
         }
         self.subscribed = false;
         self.wait_rejoin = false;
+        self.poll_timer_running = false;
         // `rd_kafka_cgrp_consumer_unsubscribe`: a member already leaving revokes nothing more.
         let leaves = self.epoch > 0 && !self.leaving();
         if leaves {
@@ -316,9 +319,10 @@ impl RdkMember {
     /// `rd_kafka_cgrp_max_poll_interval_check_tmr_cb`: the error, then the assignment is lost
     /// and the leave goes once the application has polled and answered `on_lost`.
     pub(crate) fn on_poll_timer_expired(&mut self, out: &mut Out) {
-        if !self.subscribed || self.max_poll_exceeded || self.epoch <= 0 {
+        if !self.subscribed || self.max_poll_exceeded || !self.poll_timer_running {
             return;
         }
+        self.poll_timer_running = false;
         self.max_poll_exceeded = true;
         self.wait_rejoin = true;
         self.leave_on_unassign_done = true;
