@@ -152,3 +152,19 @@ fn every_link_opens_what_it_names_never_a_search() {
         }
     }
 }
+
+/// Each 4.x claim's code names the commit where it was read, or counts as not read: every entry
+/// of READ_AT is a Kafka source of 4.0 or later, at a commit id.
+#[test]
+fn every_commit_a_4x_source_was_read_at_is_a_commit_of_a_4x_kafka_source() {
+    use kip848_core::import::ClientVersion;
+    use kip848_core::teaching::sources::READ_AT;
+    for (id, commit) in READ_AT {
+        let s = source(id).unwrap_or_else(|| panic!("READ_AT names {id}, not a source"));
+        assert!(s.is_kafka() && s.versions.is_some_and(|v| v.from >= ClientVersion::V4_0), "{id} is not a 4.x Kafka source");
+        assert!(commit.len() >= 12 && commit.bytes().all(|b| b.is_ascii_hexdigit()), "{id}: {commit} is not a commit id");
+        assert!(s.url().contains(&format!("/blob/{commit}/")), "{id}: {} does not open what was read", s.url());
+    }
+    let unread = SOURCES.iter().filter(|s| s.unread()).count();
+    assert!(unread > 0 && READ_AT.len() > 20, "{unread} unread, {} read", READ_AT.len());
+}

@@ -2,15 +2,19 @@
 //! section, a JIRA ticket or pull request, Kafka's own documentation, or the project's statement
 //! of the seed model (`docs/seed-model.md`) — and the Kafka releases the claim was checked
 //! against. The glossary, the quiz's rules, the scenarios, the review's causes and the book's
-//! footnotes name their sources by id from [`SOURCES`]; a test fails on an id that is not here,
-//! on a Kafka source without versions, and on a chapter paragraph about a config, error, field
-//! or epoch without a footnote (`core/tests/sources.rs`).
+//! footnotes name their sources by id from [`SOURCES`]; a test fails on an id that is not here
+//! and on a Kafka source without versions (`core/tests/sources.rs`), and on a sentence of the
+//! book that names a config, error, field, epoch or release without a source that holds for it
+//! (`core/tests/claims.rs`).
 //!
-//! Sources are read, never guessed: every Kafka source here was read at the release commits it
-//! names (the Apache release branches; the tags are linked).
+//! Sources are read, never guessed: a Kafka source of 3.7 to 3.9 was read at those release
+//! commits; one of 4.0 to 4.3 at the commit [`read::READ_AT`] names, or it was not read and says
+//! so ([`Source::unread`]).
 
+mod read;
 mod registry;
 
+pub use read::READ_AT;
 pub use registry::SOURCES;
 use serde::Serialize;
 
@@ -183,7 +187,9 @@ impl Source {
         let tag = self.versions.map_or(ClientVersion::NEWEST, Versions::last).tag();
         match self.origin {
             Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
-                format!("{KAFKA_REPO}/blob/{tag}/{path}")
+                // The version that was read, where a 4.x claim's code was read off a tag.
+                let at = self.read_at().unwrap_or(tag);
+                format!("{KAFKA_REPO}/blob/{at}/{path}")
             }
             // A KIP the project has not named opens the list of KIPs, never a search
             // (core/tests/sources.rs requires a page for every KIP cited).
@@ -213,6 +219,19 @@ impl Source {
 
     /// Whether it speaks of Kafka itself (and so must say which releases; librdkafka's sources
     /// name their one release in [`LIBRDKAFKA_TAG`]).
+    /// The commit of Kafka's repository where this source's code was read, for a 4.x claim.
+    pub fn read_at(&self) -> Option<&'static str> {
+        read::read_at(self.id)
+    }
+
+    /// Kafka code of a 4.x claim that was not read here: the claim rests on what its KIP or ticket
+    /// announces.
+    pub fn unread(&self) -> bool {
+        matches!(self.origin, Origin::Kafka { .. } | Origin::KafkaDocs { .. })
+            && self.versions.is_some_and(|v| v.from >= ClientVersion::V4_0)
+            && self.read_at().is_none()
+    }
+
     pub fn is_kafka(&self) -> bool {
         !matches!(
             self.origin,
