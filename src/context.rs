@@ -321,6 +321,28 @@ impl Session {
         ))));
     }
 
+    /// Replays the same inputs on the Java client model of another Kafka release, at the same
+    /// step (what differs between releases is listed beside the choice).
+    pub fn set_kafka_version(&self, release: kip848_core::ClientVersion) {
+        let (mut trace, cursor) = self
+            .timeline
+            .with_untracked(|t| (t.trace().clone(), t.cursor()));
+        if trace.config.kafka_version() == release {
+            return;
+        }
+        trace.config.kafka_version = Some(release);
+        let mut timeline = Timeline::from_trace(trace);
+        timeline.seek(cursor);
+        self.transport.pause();
+        self.shown.set(timeline.effect_count(cursor));
+        self.timeline.set(timeline);
+        self.reset_draft();
+        self.dialogs.notice.set(Some(Notice::Info(format!(
+            "The same inputs now run on the Java client of Kafka {}.",
+            release.as_str()
+        ))));
+    }
+
     /// Starts over with `config`: a configuration is fixed for a session.
     pub fn restart(&self, config: Config) {
         let model = self.timeline.with_untracked(|t| t.model());

@@ -65,6 +65,7 @@ pub use protocol::input::{HeartbeatResponse, Input, InputKind, Outcome};
 pub use protocol::rejected::Rejected;
 pub use protocol::state::StateName;
 pub use protocol::time::Millis;
+pub use protocol::version::{ClientVersion, RELEASE_DIFFERENCES};
 pub use screen::frame::Frame;
 pub use seed::transitions::{is_allowed, Cause, TRANSITIONS};
 pub use seed::Member;

@@ -84,7 +84,7 @@ pub fn ConfigPanel() -> impl IntoView {
                         }
                     }>
                     <option value="seed">"seed: the CGMSM design page (the seed model)"</option>
-                    <option value="kafka">"kafka: the client Kafka shipped (4.x)"</option>
+                    <option value="kafka">"kafka: the client Kafka shipped (3.7 to 4.3: pick the release beside the model switch)"</option>
                     <option value="librdkafka">"librdkafka: the client of confluent-kafka for Python, Go, .NET, Node (2.15.0)"</option>
                 </select>
             </div>

@@ -6,6 +6,7 @@ use crate::components::source_links::SourceLinks;
 use crate::context::{use_session, Session};
 use crate::shortcuts::{run, shortcut_of, Action};
 use kip848_core::screen::hint::{next, Next};
+use crate::components::model_switch::KafkaRelease;
 use leptos::prelude::*;
 
 /// The KIP's page (a link for the reader; the page loads nothing from it).
@@ -79,6 +80,7 @@ pub fn FirstPath() -> impl IntoView {
                 <button class="link-button" data-testid="about-button" aria-expanded=move || session.dialogs.about_open.get().to_string()
                     on:click=move |_| session.dialogs.about_open.update(|o| *o = !*o)>"What is KIP-848?"</button>
                 <button class="link-button" data-testid="glossary-button" on:click=move |_| session.dialogs.glossary_open.set(true)>"Glossary"</button>
+                <KafkaRelease/>
             </div>
             <Show when=move || session.dialogs.about_open.get()>
                 <div class="about" data-testid="about">

@@ -148,7 +148,11 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
         <main class="review-layout" data-testid="review-view">
             <section class="panel review-head" aria-labelledby="review-title">
                 <h2 id="review-title" data-testid="review-title">"Design review: " {title}</h2>
-                <p class="muted">"The same inputs through two models on one cursor — the seed design (the project's seed model), the client Kafka shipped (Java, 4.x) or librdkafka (2.15.0, the client of confluent-kafka for Python, Go, .NET and Node): → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <p class="muted">"The same inputs through two models on one cursor — the seed design (the project's seed model), the client Kafka shipped (Java) or librdkafka (2.15.0, the client of confluent-kafka for Python, Go, .NET and Node): → and ← one effect, Shift+→ and Shift+← one input."</p>
+                <p class="muted small" data-testid="review-release">
+                    {move || format!("The Java client here follows Kafka {}, the release this session names (the newest unless a trace or log says otherwise). ", session.timeline.with(|t| t.config().kafka_version()).as_str())}
+                    {kip848_core::RELEASE_DIFFERENCES.into_iter().map(|(from, words)| format!("From {}: {words}. ", from.as_str())).collect::<String>()}
+                </p>
                 <div class="row">
                     <label for="review-pair">"Compare "</label>
                     <select id="review-pair" data-testid="review-pair" prop:value=move || pair.get().as_str()

@@ -130,3 +130,44 @@ test('a scenario or lesson runs on the model in view, or says first that it need
   assert.equal(await model(), 'kafka');
   await done();
 });
+
+test('the Java client follows the Kafka release chosen beside the switch, and says what differs', async () => {
+  const { page, done } = await open(browser, server.url);
+  await instant(page);
+  assert.equal(await page.getByTestId('kafka-release').count(), 0, 'no release choice for the seed design');
+  await page.getByTestId('model-kafka').check();
+  await expectText(page, 'notice', 'The same inputs now run on the shipped Kafka client.');
+  const choice = page.getByTestId('kafka-release-choice');
+  assert.equal(await choice.inputValue(), '4.3', 'the newest release by default');
+  await page.getByTestId('subscribe').click();
+  await expectText(page, 'state', 'JOINING');
+  await page.getByTestId('assignment-explicit').check();
+  await page.getByTestId('quick-add').click();
+  await page.getByTestId('send').click();
+  await expectText(page, 'state', 'STABLE');
+  await page.getByTestId('kind-error').check();
+  await page.getByTestId('error-code').selectOption('TOPIC_AUTHORIZATION_FAILED');
+  await page.getByTestId('send').click();
+  // 4.3: reported, the member stays; 3.9: the same inputs end FATAL.
+  await expectText(page, 'state', 'STABLE');
+  const position = await text(page, 'position');
+  await choice.selectOption('3.9');
+  await expectText(page, 'notice', 'The same inputs now run on the Java client of Kafka 3.9.');
+  await expectText(page, 'state', 'FATAL');
+  const step = (p) => p.split(' · ')[0];
+  assert.equal(step(await text(page, 'position')), step(position), 'the same step');
+  // What differs: each row marked when the chosen release has it.
+  await page.getByTestId('kafka-release').locator('summary').click();
+  const rows = page.getByTestId('release-differences').locator('li');
+  const marked = async () => rows.evaluateAll((lis, chosen) => lis.map((li) => {
+    const from = li.querySelector('strong').textContent.match(/From (\d+)\.(\d+)/);
+    const [a, b] = chosen.split('.').map(Number);
+    return li.classList.contains('applies') === (a > +from[1] || (a === +from[1] && b >= +from[2]));
+  }), await choice.inputValue());
+  assert.ok((await rows.count()) >= 2);
+  assert.ok((await marked()).every(Boolean), 'at 3.9');
+  await choice.selectOption('4.0');
+  await expectText(page, 'state', 'STABLE');
+  assert.ok((await marked()).every(Boolean), 'at 4.0');
+  await done();
+});

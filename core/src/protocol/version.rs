@@ -98,4 +98,29 @@ impl TryFrom<String> for ClientVersion {
 impl ClientVersion {
     /// The newest release the Java model follows: a trace that names none.
     pub const NEWEST: ClientVersion = ClientVersion::V4_3;
+
+    /// The releases a reader can choose for the Java model, oldest first.
+    pub const CHOICES: [ClientVersion; 7] = [
+        ClientVersion::V3_7,
+        ClientVersion::V3_8,
+        ClientVersion::V3_9,
+        ClientVersion::V4_0,
+        ClientVersion::V4_1,
+        ClientVersion::V4_2,
+        ClientVersion::V4_3,
+    ];
 }
+
+/// What the Java client model does differently from a release on: each row is a behaviour the
+/// model follows by its configured release (`Config::kafka_version`), shown where a reader picks
+/// the release. `core/tests/versions.rs` replays each on both sides of its release.
+pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 2] = [
+    (
+        ClientVersion::V4_0,
+        "TOPIC_AUTHORIZATION_FAILED is reported to poll() and the member stays; before 4.0 it is fatal (KAFKA-18813)",
+    ),
+    (
+        ClientVersion::V4_3,
+        "GROUP_ID_NOT_FOUND answering the leave of an unsubscribed member is ignored; before 4.3 it is fatal (pull request #21239)",
+    ),
+];
