@@ -7,8 +7,8 @@
 //! words, and a sentence about librdkafka cites librdkafka. The chapters about the app itself are held to the release rule only, and a
 //! sentence about the app's own tools (the importer, `kip848-…`, `make …`) states no claim.
 
-use kip848_core::teaching::sources::{source, Origin, Source};
 use kip848_core::import::ClientVersion;
+use kip848_core::teaching::sources::{source, Origin, Source};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -40,11 +40,17 @@ fn chapters() -> Vec<PathBuf> {
 /// itself.
 fn problem(sentence: &str, about_the_app: bool, defined: &[&str]) -> Option<String> {
     let ids = footnotes(sentence);
-    if let Some(id) = ids.iter().find(|id| source(id).is_none() && !defined.contains(id)) {
+    if let Some(id) = ids
+        .iter()
+        .find(|id| source(id).is_none() && !defined.contains(id))
+    {
         return Some(format!("[^{id}] is not a source"));
     }
     // The app's own tools: what they do is the app's, tested where they are.
-    if ["the import", "The import", "kip848-", "`make "].iter().any(|w| sentence.contains(w)) {
+    if ["the import", "The import", "kip848-", "`make "]
+        .iter()
+        .any(|w| sentence.contains(w))
+    {
         return None;
     }
     let named = releases(sentence);
@@ -60,7 +66,11 @@ fn problem(sentence: &str, about_the_app: bool, defined: &[&str]) -> Option<Stri
     let cited: Vec<_> = ids.iter().filter_map(|id| source(id)).collect();
     // A KIP, a ticket, a pull request, or 4.x code that was not read: what they announce.
     let announced = |s: &Source| {
-        s.unread() || matches!(s.origin, Origin::Kip { .. } | Origin::Jira { .. } | Origin::KafkaPr { .. })
+        s.unread()
+            || matches!(
+                s.origin,
+                Origin::Kip { .. } | Origin::Jira { .. } | Origin::KafkaPr { .. }
+            )
     };
     let says_announced = ["KIP-", "KAFKA-", "pull request", "announce"]
         .iter()
@@ -79,7 +89,9 @@ fn problem(sentence: &str, about_the_app: bool, defined: &[&str]) -> Option<Stri
         }
         // What a release does, known only from what was announced for it, is said as such.
         let read = cited.iter().any(|s| {
-            !announced(s) && s.versions.is_some_and(|v| v.from <= *release && *release <= v.last())
+            !announced(s)
+                && s.versions
+                    .is_some_and(|v| v.from <= *release && *release <= v.last())
         });
         if !read && !says_announced {
             return Some(format!(
@@ -88,16 +100,16 @@ fn problem(sentence: &str, about_the_app: bool, defined: &[&str]) -> Option<Stri
             ));
         }
     }
-    if !cited.is_empty()
-        && cited.iter().all(|s| announced(s))
-        && !says_announced
-    {
+    if !cited.is_empty() && cited.iter().all(|s| announced(s)) && !says_announced {
         return Some("rests on a KIP, ticket or pull request alone without saying so".to_owned());
     }
-    let rdk = |o: &Origin| matches!(o, Origin::Librdkafka { .. } | Origin::ConfluentPython { .. });
-    if sentence.contains("librdkafka")
-        && !cited.is_empty()
-        && !cited.iter().any(|s| rdk(&s.origin))
+    let rdk = |o: &Origin| {
+        matches!(
+            o,
+            Origin::Librdkafka { .. } | Origin::ConfluentPython { .. }
+        )
+    };
+    if sentence.contains("librdkafka") && !cited.is_empty() && !cited.iter().any(|s| rdk(&s.origin))
     {
         return Some("speaks of librdkafka without a librdkafka source".to_owned());
     }
@@ -108,7 +120,11 @@ fn problem(sentence: &str, about_the_app: bool, defined: &[&str]) -> Option<Stri
 fn every_sentence_about_kafka_cites_a_source_that_holds_for_it() {
     let (mut checked, mut problems) = (0, Vec::new());
     for path in chapters() {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
         // Generated from the glossary, whose entries carry their sources as data.
         if name == "glossary.md" {
             continue;
@@ -129,8 +145,16 @@ fn every_sentence_about_kafka_cites_a_source_that_holds_for_it() {
             }
         }
     }
-    assert!(problems.is_empty(), "{} sentences:\n{}", problems.len(), problems.join("\n"));
-    assert!(checked > 400, "only {checked} sentences read: the reader missed the chapters");
+    assert!(
+        problems.is_empty(),
+        "{} sentences:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(
+        checked > 400,
+        "only {checked} sentences read: the reader missed the chapters"
+    );
 }
 
 /// The quiz's rules and the glossary are held to the same rules, every rule whether or not a
@@ -143,7 +167,9 @@ fn every_quiz_rule_and_glossary_entry_cites_sources_that_hold_for_it() {
         let text = fs::read_to_string(root.join(file)).unwrap_or_default();
         for (at, _) in text.match_indices("cited(\"") {
             let rest = &text[at + 7..];
-            let Some(end) = rest.find("\", &[") else { continue };
+            let Some(end) = rest.find("\", &[") else {
+                continue;
+            };
             let ids: Vec<&str> = rest[end + 5..]
                 .split(']')
                 .next()
@@ -154,7 +180,11 @@ fn every_quiz_rule_and_glossary_entry_cites_sources_that_hold_for_it() {
                 .collect();
             let marked: String = ids.iter().map(|id| format!("[^{id}]")).collect();
             let sentence = format!("{}{marked}", &rest[..end]);
-            assert!(problem(&sentence, false, &[]).is_none(), "{file}: {:?}: {sentence}", problem(&sentence, false, &[]));
+            assert!(
+                problem(&sentence, false, &[]).is_none(),
+                "{file}: {:?}: {sentence}",
+                problem(&sentence, false, &[])
+            );
             rules += 1;
         }
     }
@@ -176,14 +206,37 @@ fn every_quiz_rule_and_glossary_entry_cites_sources_that_hold_for_it() {
 #[test]
 fn the_check_fails_on_a_missing_or_wrong_footnote() {
     let check = |s: &str| problem(s, false, &[]);
-    assert!(check("The member epoch moves at once.").is_some(), "no footnote");
-    assert!(check("From 4.0 the leave waits.[^client-heartbeat-fields-37]").is_some(), "read at 3.7 only");
-    assert!(check("In 3.7 the interval counted from the answer.[^client-heartbeat-timer-37]").is_none());
-    assert!(check("From 4.0 the error is reported.[^kafka-18813]").is_some(), "a ticket alone, unsaid");
+    assert!(
+        check("The member epoch moves at once.").is_some(),
+        "no footnote"
+    );
+    assert!(
+        check("From 4.0 the leave waits.[^client-heartbeat-fields-37]").is_some(),
+        "read at 3.7 only"
+    );
+    assert!(
+        check("In 3.7 the interval counted from the answer.[^client-heartbeat-timer-37]").is_none()
+    );
+    assert!(
+        check("From 4.0 the error is reported.[^kafka-18813]").is_some(),
+        "a ticket alone, unsaid"
+    );
     assert!(check("KAFKA-18813 (4.0) reports the error.[^kafka-18813]").is_none());
-    assert!(check("librdkafka retries COORDINATOR_LOAD_IN_PROGRESS.[^seed-5.7]").is_some(), "librdkafka cited to the seed");
-    assert!(check("See [joining](joining.md) and the app.").is_none(), "not a claim");
-    assert_eq!(sentences("One 3.8 claim.[^a] Two `x.y` here. Three").len(), 3);
-    assert_eq!(releases("librdkafka 2.15.0 and Kafka 3.7.0, 4.1 or 8.1.1-ce"), vec![ClientVersion::V3_7, ClientVersion::V4_1]);
+    assert!(
+        check("librdkafka retries COORDINATOR_LOAD_IN_PROGRESS.[^seed-5.7]").is_some(),
+        "librdkafka cited to the seed"
+    );
+    assert!(
+        check("See [joining](joining.md) and the app.").is_none(),
+        "not a claim"
+    );
+    assert_eq!(
+        sentences("One 3.8 claim.[^a] Two `x.y` here. Three").len(),
+        3
+    );
+    assert_eq!(
+        releases("librdkafka 2.15.0 and Kafka 3.7.0, 4.1 or 8.1.1-ce"),
+        vec![ClientVersion::V3_7, ClientVersion::V4_1]
+    );
     assert_eq!(blocks("a\nb\n\n- c\n- d\n\n| x |\n|---|\n| y |\n").len(), 4);
 }

@@ -118,7 +118,12 @@ fn group_id_not_found_while_the_leave_is_in_flight_is_ignored() {
             at += 1000;
             member.handle(Millis(at), &input).unwrap_or_default()
         };
-        send(&mut member, Input::Subscribe { topics: ["t1".to_owned()].into() });
+        send(
+            &mut member,
+            Input::Subscribe {
+                topics: ["t1".to_owned()].into(),
+            },
+        );
         let answer = |epoch: i32| {
             Input::HeartbeatResponse(HeartbeatResponse {
                 member_id: "m".to_owned(),
@@ -130,12 +135,27 @@ fn group_id_not_found_while_the_leave_is_in_flight_is_ignored() {
         // Answered a second after it went, the interval (500 ms) has passed: the next heartbeat
         // goes at once; then the application unsubscribes (or not) behind it.
         let interval = send(&mut member, answer(1));
-        assert!(interval.iter().any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose != Purpose::Leave)), "{interval:?}");
+        assert!(
+            interval
+                .iter()
+                .any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose != Purpose::Leave)),
+            "{interval:?}"
+        );
         if unsubscribe_first {
             let leave = send(&mut member, Input::Unsubscribe);
-            assert!(leave.iter().any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose == Purpose::Leave)), "{leave:?}");
+            assert!(
+                leave
+                    .iter()
+                    .any(|e| matches!(e, Effect::SendHeartbeat(r) if r.purpose == Purpose::Leave)),
+                "{leave:?}"
+            );
         }
-        send(&mut member, Input::HeartbeatError { code: ErrorCode::GroupIdNotFound });
+        send(
+            &mut member,
+            Input::HeartbeatError {
+                code: ErrorCode::GroupIdNotFound,
+            },
+        );
         member.facts().failure
     };
     assert_eq!(run(true), None, "ignored while the leave is in flight");

@@ -125,21 +125,26 @@ fn every_review_cause_names_known_sources_for_both_models() {
 fn every_link_opens_what_it_names_never_a_search() {
     use kip848_core::teaching::sources::Origin;
     let search = |url: &str| {
-        ["search", "cql=", "?q=", "&q="].iter().any(|w| url.to_ascii_lowercase().contains(w))
+        ["search", "cql=", "?q=", "&q="]
+            .iter()
+            .any(|w| url.to_ascii_lowercase().contains(w))
     };
     for s in SOURCES {
         let url = s.url();
         assert!(!search(&url), "{}: {url} is a search", s.id);
         let names_it = match s.origin {
             Origin::Kip { number, .. } => {
-                url.contains(&format!("/KIP-{number}%3A")) || url.contains("viewpage.action?pageId=")
+                url.contains(&format!("/KIP-{number}%3A"))
+                    || url.contains("viewpage.action?pageId=")
             }
             Origin::Jira { key } => url.ends_with(&format!("/browse/{key}")),
             Origin::KafkaPr { number } => url.ends_with(&format!("/pull/{number}")),
             Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
                 url.starts_with("https://github.com/apache/kafka/blob/") && url.ends_with(path)
             }
-            Origin::Librdkafka { path, .. } | Origin::ConfluentPython { path, .. } => url.ends_with(path),
+            Origin::Librdkafka { path, .. } | Origin::ConfluentPython { path, .. } => {
+                url.ends_with(path)
+            }
             Origin::SeedModel { .. } => url.starts_with("seed-model.html#s"),
         };
         assert!(names_it, "{}: {url} does not open what it names", s.id);
@@ -147,7 +152,10 @@ fn every_link_opens_what_it_names_never_a_search() {
     for path in files("assets/book/src/chapters", "md") {
         let text = fs::read_to_string(&path).unwrap_or_default();
         for (at, _) in text.match_indices("http") {
-            let url: String = text[at..].chars().take_while(|c| !c.is_whitespace() && !")>\"'".contains(*c)).collect();
+            let url: String = text[at..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !")>\"'".contains(*c))
+                .collect();
             assert!(!search(&url), "{}: {url} is a search", path.display());
         }
     }
@@ -161,10 +169,24 @@ fn every_commit_a_4x_source_was_read_at_is_a_commit_of_a_4x_kafka_source() {
     use kip848_core::teaching::sources::READ_AT;
     for (id, commit) in READ_AT {
         let s = source(id).unwrap_or_else(|| panic!("READ_AT names {id}, not a source"));
-        assert!(s.is_kafka() && s.versions.is_some_and(|v| v.from >= ClientVersion::V4_0), "{id} is not a 4.x Kafka source");
-        assert!(commit.len() >= 12 && commit.bytes().all(|b| b.is_ascii_hexdigit()), "{id}: {commit} is not a commit id");
-        assert!(s.url().contains(&format!("/blob/{commit}/")), "{id}: {} does not open what was read", s.url());
+        assert!(
+            s.is_kafka() && s.versions.is_some_and(|v| v.from >= ClientVersion::V4_0),
+            "{id} is not a 4.x Kafka source"
+        );
+        assert!(
+            commit.len() >= 12 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{id}: {commit} is not a commit id"
+        );
+        assert!(
+            s.url().contains(&format!("/blob/{commit}/")),
+            "{id}: {} does not open what was read",
+            s.url()
+        );
     }
     let unread = SOURCES.iter().filter(|s| s.unread()).count();
-    assert!(unread > 0 && READ_AT.len() > 20, "{unread} unread, {} read", READ_AT.len());
+    assert!(
+        unread > 0 && READ_AT.len() > 20,
+        "{unread} unread, {} read",
+        READ_AT.len()
+    );
 }

@@ -233,7 +233,9 @@ fn ErrorPicker() -> impl IntoView {
         _ => String::new(),
     };
     let group = |class: ErrorClass, label: &'static str| {
-        let codes: Vec<ErrorCode> = ErrorCode::heartbeat_codes().filter(|c| c.class() == class).collect();
+        let codes: Vec<ErrorCode> = ErrorCode::heartbeat_codes()
+            .filter(|c| c.class() == class)
+            .collect();
         view! {
             <optgroup label=label>
                 {codes.into_iter().map(|c| {

@@ -1,12 +1,12 @@
 //! The first path for a newcomer, above everything: start the first walkthrough, or do the next
 //! legal thing (the core's hint, with its key), and a short "What is KIP-848" one click away.
 
+use crate::components::model_switch::KafkaRelease;
 use crate::components::scenario_panel::focus_transport;
 use crate::components::source_links::SourceLinks;
 use crate::context::{use_session, Session};
 use crate::shortcuts::{run, shortcut_of, Action};
 use kip848_core::screen::hint::{next, Next};
-use crate::components::model_switch::KafkaRelease;
 use leptos::prelude::*;
 
 /// The KIP's page (a link for the reader; the page loads nothing from it).

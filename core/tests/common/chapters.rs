@@ -210,7 +210,9 @@ pub fn releases(sentence: &str) -> Vec<ClientVersion> {
     for (at, _) in sentence.match_indices('.') {
         let before = at.checked_sub(1).map(|i| bytes[i]);
         let after = bytes.get(at + 1).copied();
-        let (Some(major), Some(minor)) = (before, after) else { continue };
+        let (Some(major), Some(minor)) = (before, after) else {
+            continue;
+        };
         let lead = at.checked_sub(2).map(|i| bytes[i]);
         let trail = bytes.get(at + 2).copied();
         // `2.15.0`, `12.3`: not a Kafka release; `3.7.0` is 3.7; `8.1.1-ce` is a Confluent build.

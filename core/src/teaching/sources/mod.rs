@@ -184,7 +184,10 @@ impl Source {
     /// the seed model as `seed-model.html#s5-4`, relative to the page that shows it (the app's
     /// pages and the book each have one).
     pub fn url(&self) -> String {
-        let tag = self.versions.map_or(ClientVersion::NEWEST, Versions::last).tag();
+        let tag = self
+            .versions
+            .map_or(ClientVersion::NEWEST, Versions::last)
+            .tag();
         match self.origin {
             Origin::Kafka { path, .. } | Origin::KafkaDocs { path, .. } => {
                 // The version that was read, where a 4.x claim's code was read off a tag.

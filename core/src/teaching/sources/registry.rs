@@ -2,8 +2,8 @@
 //! newest release of the range; where a class had another name before, the symbol says so.
 
 use super::Origin::{ConfluentPython, Jira, Kafka, KafkaDocs, KafkaPr, Kip, Librdkafka, SeedModel};
-use crate::protocol::version::ClientVersion::{V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3};
 use super::{between, since, Source};
+use crate::protocol::version::ClientVersion::{V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3};
 
 const CI: &str = "clients/src/main/java/org/apache/kafka/clients/consumer/internals/";
 
@@ -261,4 +261,5 @@ const fn rdk(symbol: &'static str) -> super::Origin {
 // The three releases between the named ones keep their variants in use (3.9, 4.0, 4.2 and 4.3
 // appear in ranges above); naming them here keeps the imports honest if a range changes.
 #[allow(dead_code)]
-const NAMED: [crate::protocol::version::ClientVersion; 7] = [V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3];
+const NAMED: [crate::protocol::version::ClientVersion; 7] =
+    [V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3];
