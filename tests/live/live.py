@@ -15,6 +15,7 @@ model in a way tests/live/differences.json does not document, 2 when a run could
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import random
@@ -25,25 +26,29 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def chunks(items, n):
-    n = max(1, min(n, len(items)))
-    return [items[i::n] for i in range(n)]
+# A schedule takes seconds; one still running after this hangs inside librdkafka (a close() that
+# never returned, seen once in a thousand): it is stopped and reported, and the others go on.
+HANG_S = int(os.environ.get("LIVE_HANG_S", "180"))
 
 
-def run_harness(args_list, out):
-    """Runs harness.py once per argument list, all at once; returns the failures."""
-    procs = []
-    for extra in args_list:
+def run_harness(args_list, out, jobs):
+    """Runs harness.py once per argument list, `jobs` at a time; returns the failures and the
+    runs stopped as hung (their logs stay, cut where they hung)."""
+    def one(extra):
         cmd = [sys.executable, os.path.join(HERE, "harness.py"), "--log-mode", "stderr",
                "--out", out] + extra
-        procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                                            stderr=subprocess.PIPE, text=True)))
-    failed = []
-    for cmd, p in procs:
-        _, err = p.communicate()
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True, timeout=HANG_S)
+        except subprocess.TimeoutExpired:
+            return ("hung", " ".join(extra))
         if p.returncode != 0:
-            failed.append("%s: exit %d\n%s" % (" ".join(cmd), p.returncode, err[-2000:]))
-    return failed
+            return ("failed", "%s: exit %d\n%s" % (" ".join(cmd), p.returncode, p.stderr[-2000:]))
+        return None
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = [r for r in pool.map(one, args_list) if r]
+    return ([what for kind, what in results if kind == "failed"],
+            [what for kind, what in results if kind == "hung"])
 
 
 def signature(difference):
@@ -101,7 +106,7 @@ def main():
     if a.scenarios:
         names = [n for n in a.scenarios.split(",") if n]
         logs += [os.path.join(a.out, n + ".log") for n in names]
-        runs += [c for c in chunks(names, a.jobs)]
+        runs += [[n] for n in names]
     if a.seed is not None:
         if a.seed == "draw":
             first = random.SystemRandom().randrange(1, 1000000)
@@ -113,15 +118,20 @@ def main():
               % (first, first + a.count - 1, first, a.count), flush=True)
         seeds = list(range(first, first + a.count))
         logs += [os.path.join(a.out, "random-%d.log" % s) for s in seeds]
-        # Contiguous runs of seeds per process, so each is one --random SEED --count N.
-        per = -(-len(seeds) // max(1, a.jobs))
-        runs += [["--random", str(g[0]), "--count", str(len(g))]
-                 for g in (seeds[i:i + per] for i in range(0, len(seeds), per))]
-    failed = run_harness(runs, a.out)
+        # One process per schedule: a hang stops only its own.
+        runs += [["--random", str(s), "--count", "1"] for s in seeds]
+    failed, hung = run_harness(runs, a.out, a.jobs)
     ran = time.time() - started
     if failed:
         print("\n".join(failed), file=sys.stderr)
         return 2
+    hung_logs = set()
+    for extra in hung:
+        name = "random-%s" % extra.split()[1] if extra.startswith("--random") else extra.split()[0]
+        hung_logs.add(os.path.join(a.out, name + ".log"))
+        print("HUNG        %s.log: still running after %d s, stopped (librdkafka did not return; "
+              "the log is cut there)" % (name, HANG_S))
+    logs = [l for l in logs if l not in hung_logs]
     with open(os.path.join(HERE, "differences.json")) as f:
         documented = json.load(f)
     consumers = agreed = explained = 0
@@ -151,8 +161,8 @@ def main():
                 print("DISAGREES   " + where)
                 print_excerpt(log, c)
     print("live check: %d logs, %d consumers in %.0f s: %d agree with the model, %d differ in "
-          "documented ways, %d disagree" % (len(logs), consumers, ran, agreed, explained,
-                                            len(unexplained)))
+          "documented ways, %d disagree; %d runs hung and were stopped" % (
+              len(logs), consumers, ran, agreed, explained, len(unexplained), len(hung)))
     for s, n in sorted(by_signature.items(), key=lambda kv: -kv[1]):
         print("  %4d  %s" % (n, s))
     return 1 if unexplained else 0
