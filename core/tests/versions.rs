@@ -1,28 +1,61 @@
 //! Every behaviour the Java client model follows by release (`RELEASE_DIFFERENCES`, shown where a
 //! reader picks the release) is real: its golden trace, replayed on the release before and on the
-//! release itself, ends differently, and its golden traces are named for both sides.
+//! release itself, differs in what the row is about (how the member ends, or which step sends each
+//! heartbeat), and every release on one side replays it as that side does.
 
 use kip848_core::machine::Machine;
 use kip848_core::session::timeline::Timeline;
 use kip848_core::session::trace::Trace;
-use kip848_core::{ClientVersion, RELEASE_DIFFERENCES};
+use kip848_core::{ClientVersion, Effect, RELEASE_DIFFERENCES};
 use std::path::Path;
 
-/// The golden traces of each row, in order: one trace replayed on both sides.
-const TRACES: [&str; 2] = [
-    "topicAuthorizationFailedIsRetriedFrom40",
-    "groupIdNotFoundAnsweringTheLeaveIsIgnoredFrom43",
+/// What a row changes: how the member ends, or when it sends.
+#[derive(Clone, Copy)]
+enum Probe {
+    End,
+    Sends,
+}
+
+/// The golden trace of each row, in order, and what to compare.
+const TRACES: [(&str, Probe); 4] = [
+    ("theIntervalCountsFromEachHeartbeatSentFrom38", Probe::Sends),
+    ("theLeaveGoesBesideAHeartbeatInFlightFrom38", Probe::Sends),
+    ("topicAuthorizationFailedIsRetriedFrom40", Probe::End),
+    (
+        "groupIdNotFoundAnsweringTheLeaveIsIgnoredFrom43",
+        Probe::End,
+    ),
 ];
 
-fn end_on(name: &str, release: ClientVersion) -> String {
+fn replay(name: &str, release: ClientVersion, probe: Probe) -> String {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/traces/kafka/{name}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     trace.config.kafka_version = Some(release);
     let timeline = Timeline::from_trace(trace);
-    let facts = timeline.member().facts();
-    format!("{} {:?}", facts.state, facts.failure)
+    match probe {
+        Probe::End => {
+            let facts = timeline.member().facts();
+            format!("{} {:?}", facts.state, facts.failure)
+        }
+        Probe::Sends => (0..timeline.len())
+            .map(|i| {
+                let sends: Vec<String> = timeline
+                    .effects_of(i)
+                    .iter()
+                    .filter_map(|e| match e {
+                        Effect::SendHeartbeat(r) => {
+                            Some(format!("{:?} {}", r.purpose, r.member_epoch))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                format!("{i}: {}", sends.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
 }
 
 #[test]
@@ -32,7 +65,8 @@ fn each_release_difference_is_one_the_model_makes() {
         TRACES.len(),
         "a difference without its trace"
     );
-    for ((release, words), name) in RELEASE_DIFFERENCES.iter().zip(TRACES) {
+    for ((release, words), (name, probe)) in RELEASE_DIFFERENCES.iter().zip(TRACES) {
+        let end_on = |name: &str, v: ClientVersion| replay(name, v, probe);
         let at = ClientVersion::CHOICES
             .iter()
             .position(|v| v == release)

@@ -4,7 +4,7 @@
 //!
 //! | timer | set | a heartbeat may go when |
 //! |---|---|---|
-//! | interval | `now + interval` at each send; `now` after a failure | expired, nothing in flight, backoff over |
+//! | interval | `now + interval` at each send (3.7: at each successful answer); `now` after a failure | expired, nothing in flight, backoff over |
 //! | backoff | `now + min(base·2^(n-1), max)` after the n-th failure; reset by success, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE and fencing | over — except in JOINING and ACKNOWLEDGING, which send as soon as nothing is in flight |
 
 use super::member::KafkaMember;
@@ -12,6 +12,7 @@ use crate::machine::facts::Out;
 use crate::protocol::effect::{Effect, HeartbeatRequest, Purpose};
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
+use crate::protocol::version::ClientVersion;
 
 impl KafkaMember {
     pub(crate) fn reset_backoff(&mut self) {
@@ -42,9 +43,11 @@ impl KafkaMember {
         }
         let idle = self.heartbeats.in_flight.is_empty();
         let backoff_over = self.now >= self.heartbeats.backoff_until;
+        let since_38 = self.config.kafka_version() >= ClientVersion::V3_8;
         let send = match self.state {
-            // The leave goes out at once, even with a request in flight.
-            StateName::Leaving => true,
+            // From 3.8 the leave goes out at once, even with a request in flight; 3.7's
+            // `heartbeatNow` waited for the answer.
+            StateName::Leaving => since_38 || idle,
             // `heartbeatNow` (`AbstractHeartbeatRequestManager.poll`): a
             // member that should heartbeat now sends as soon as nothing is in flight, without
             // waiting for the backoff: the backoff only holds back requests that wait for the
@@ -89,7 +92,11 @@ impl KafkaMember {
         );
         self.heartbeats.in_flight.push_back(purpose);
         self.heartbeats.last_sent_at = Some(self.now);
-        self.heartbeats.next_due = self.now.plus(u64::from(self.heartbeat_interval_ms));
+        // From 3.8 the interval counts from the send (`makeHeartbeatRequest` resets the timer);
+        // 3.7 counted it from the successful answer (`on_success`).
+        if self.config.kafka_version() >= ClientVersion::V3_8 {
+            self.heartbeats.next_due = self.now.plus(u64::from(self.heartbeat_interval_ms));
+        }
         out.push(self, Effect::SendHeartbeat(request));
         self.on_request_generated(out);
     }

@@ -247,7 +247,10 @@ impl KafkaMember {
     fn on_success(&mut self, response: &HeartbeatResponse, out: &mut Out) {
         let answered = self.heartbeats.in_flight.pop_front();
         self.reset_backoff();
-        if response.heartbeat_interval_ms != self.heartbeat_interval_ms {
+        // 3.7 restarts the interval at every successful answer (`resetTimer` in `onResponse`);
+        // from 3.8 only a changed interval restarts it, and each send starts it.
+        let counts_from_answer = self.config.kafka_version() < ClientVersion::V3_8;
+        if response.heartbeat_interval_ms != self.heartbeat_interval_ms || counts_from_answer {
             self.heartbeat_interval_ms = response.heartbeat_interval_ms;
             self.heartbeats.next_due = self.now.plus(u64::from(response.heartbeat_interval_ms));
         }

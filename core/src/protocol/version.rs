@@ -114,7 +114,15 @@ impl ClientVersion {
 /// What the Java client model does differently from a release on: each row is a behaviour the
 /// model follows by its configured release (`Config::kafka_version`), shown where a reader picks
 /// the release. `core/tests/versions.rs` replays each on both sides of its release.
-pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 2] = [
+pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 4] = [
+    (
+        ClientVersion::V3_8,
+        "the heartbeat interval counts from each heartbeat sent; 3.7 counted it from each successful answer",
+    ),
+    (
+        ClientVersion::V3_8,
+        "the leave goes at once, beside a heartbeat in flight; 3.7 waited for that heartbeat's answer",
+    ),
     (
         ClientVersion::V4_0,
         "TOPIC_AUTHORIZATION_FAILED is reported to poll() and the member stays; before 4.0 it is fatal (KAFKA-18813)",
