@@ -17,9 +17,13 @@ enum Probe {
 }
 
 /// The golden trace of each row, in order, and what to compare.
-const TRACES: [(&str, Probe); 4] = [
+const TRACES: [(&str, Probe); 5] = [
     ("theIntervalCountsFromEachHeartbeatSentFrom38", Probe::Sends),
     ("theLeaveGoesBesideAHeartbeatInFlightFrom38", Probe::Sends),
+    (
+        "aStaticMemberThatStopsPollingLeavesWithEpoch2From38",
+        Probe::Sends,
+    ),
     ("topicAuthorizationFailedIsRetriedFrom40", Probe::End),
     (
         "groupIdNotFoundAnsweringTheLeaveIsIgnoredFrom43",

@@ -4,10 +4,12 @@
 use super::local::{LocalAssignment, Then};
 use super::member::KafkaMember;
 use crate::machine::facts::Out;
+use crate::protocol::config::LEAVE_EPOCH;
 use crate::protocol::effect::Effect;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
 use crate::protocol::state::StateName;
+use crate::protocol::version::ClientVersion;
 
 impl KafkaMember {
     /// Everything the member holds: assigned and pending revocation.
@@ -184,7 +186,13 @@ impl KafkaMember {
         self.rejoin_on_lost = false;
         self.interrupt_reconciliation();
         self.enter(StateName::PrepareLeaving, out);
-        self.member_epoch = self.config.leave_epoch();
+        // From 3.8 a static member's stale leave keeps its place (−2); 3.7's `transitionToStale`
+        // sent −1 for every member.
+        self.member_epoch = if self.config.kafka_version() < ClientVersion::V3_8 {
+            LEAVE_EPOCH
+        } else {
+            self.config.leave_epoch()
+        };
         self.current = LocalAssignment::none();
         self.enter(StateName::Leaving, out);
     }

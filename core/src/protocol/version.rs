@@ -114,7 +114,7 @@ impl ClientVersion {
 /// What the Java client model does differently from a release on: each row is a behaviour the
 /// model follows by its configured release (`Config::kafka_version`), shown where a reader picks
 /// the release. `core/tests/versions.rs` replays each on both sides of its release.
-pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 4] = [
+pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 5] = [
     (
         ClientVersion::V3_8,
         "the heartbeat interval counts from each heartbeat sent; 3.7 counted it from each successful answer",
@@ -122,6 +122,10 @@ pub const RELEASE_DIFFERENCES: [(ClientVersion, &str); 4] = [
     (
         ClientVersion::V3_8,
         "the leave goes at once, beside a heartbeat in flight; 3.7 waited for that heartbeat's answer",
+    ),
+    (
+        ClientVersion::V3_8,
+        "a static member that stops polling leaves with epoch -2 and keeps its place; 3.7 sent -1",
     ),
     (
         ClientVersion::V4_0,
