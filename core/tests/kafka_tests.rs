@@ -1,6 +1,6 @@
 //! docs/kafka-tests.md against the names read from Kafka's test files (core/tests/kafka_tests/):
 //! every test of every listed class and version has a row, each row says how it is covered, and
-//! a trace named after a Kafka test is the one its row cites.
+//! a trace named after a Kafka test is the one its row cites, and a test ported to Rust is one.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -58,6 +58,32 @@ fn cited_traces(how: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The Rust tests a row names as ports of the Kafka test (`port `name``), each in
+/// core/src/group/reconcile_kafka_tests.rs.
+fn ported(how: &str) -> Vec<&str> {
+    how.split("port `")
+        .skip(1)
+        .filter_map(|rest| rest.split('`').next())
+        .collect()
+}
+
+#[test]
+fn every_port_a_row_names_is_a_test_of_the_ported_file() {
+    let file = std::fs::read_to_string(manifest_dir().join("src/group/reconcile_kafka_tests.rs"))
+        .expect("the ported tests");
+    let mut ports = 0;
+    for how in rows().values() {
+        for name in ported(how) {
+            ports += 1;
+            assert!(
+                file.contains(&format!("#[test]\nfn {name}()")),
+                "{name}: not a test of reconcile_kafka_tests.rs"
+            );
+        }
+    }
+    assert!(ports >= 13, "{ports} ports");
+}
+
 #[test]
 fn every_kafka_test_of_every_listed_version_has_a_row_that_says_how() {
     let rows = rows();
@@ -71,7 +97,7 @@ fn every_kafka_test_of_every_listed_version_has_a_row_that_says_how() {
             let how = rows
                 .get(name)
                 .unwrap_or_else(|| panic!("{name} ({file}) has no row in docs/kafka-tests.md"));
-            let traced = !cited_traces(how).is_empty();
+            let traced = !cited_traces(how).is_empty() || !ported(how).is_empty();
             let reasoned = ["out of scope: ", "untraced: "]
                 .iter()
                 .any(|k| how.split(k).nth(1).is_some_and(|why| why.len() >= 20));

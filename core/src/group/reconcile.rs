@@ -52,7 +52,7 @@ fn compute_next(member: &mut ServerMember, epoch: i32, goal: &Goal<'_>) {
     };
     if !revoke.is_empty() && still_owns_revoked(goal.owned, &revoke) {
         member.state = ServerState::UnrevokedPartitions;
-        member.set_epoch(epoch);
+        member.update_epoch(epoch);
         member.assigned = keep;
         member.pending_revocation = revoke;
         return;
@@ -61,10 +61,14 @@ fn compute_next(member: &mut ServerMember, epoch: i32, goal: &Goal<'_>) {
     assigned.extend(&give);
     member.assigned = assigned;
     member.pending_revocation = PartitionSet::new();
-    member.set_epoch(goal.epoch);
+    member.update_epoch(goal.epoch);
     member.state = if unreleased {
         ServerState::UnreleasedPartitions
     } else {
         ServerState::Stable
     };
 }
+
+#[cfg(test)]
+#[path = "reconcile_kafka_tests.rs"]
+mod kafka_tests;

@@ -77,12 +77,11 @@ pub struct ServerMember {
 }
 
 impl ServerMember {
-    /// `updateMemberEpoch`: the old epoch becomes the previous one.
-    pub(crate) fn set_epoch(&mut self, epoch: i32) {
-        if epoch != self.epoch {
-            self.previous_epoch = self.epoch;
-            self.epoch = epoch;
-        }
+    /// `updateMemberEpoch`: the old epoch becomes the previous one, even when the epoch does not
+    /// move (CurrentAssignmentBuilderTest.testUnrevokedPartitionsToUnreleasedPartitions).
+    pub(crate) fn update_epoch(&mut self, epoch: i32) {
+        self.previous_epoch = self.epoch;
+        self.epoch = epoch;
     }
 
     /// A static member that left with epoch -2 and may come back.
