@@ -82,6 +82,12 @@ impl ReviewSession {
         self.cursor.set(back);
     }
 
+    /// To the first effect of row `row` (1-based) where the two sides part ways.
+    pub fn seek_difference(self, row: usize) {
+        let at = self.screen.with_untracked(|s| s.first_difference(row));
+        self.cursor.set(at);
+    }
+
     /// To the end of row `row` (0 is the start).
     pub fn seek(self, row: usize) {
         let end = self.screen.with_untracked(|s| s.end_of(row));

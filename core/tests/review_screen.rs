@@ -70,6 +70,51 @@ fn frames_are_the_rows_sides(id: &str, pair: Pair) {
     }
 }
 
+/// "Go to step N" lands on the first effect of the step after which the sides differ in state (as
+/// the pair maps them), epoch or assigned set: apart there, and not yet one effect before.
+#[test]
+fn a_causes_step_opens_at_the_first_effect_where_the_sides_part() {
+    let apart = |screen: &ReviewScreen, pair: Pair, at: Cursor| {
+        let (l, r) = screen.frames(at);
+        !pair.equivalent(l.facts.state, r.facts.state)
+            || l.facts.member_epoch != r.facts.member_epoch
+            || l.facts.assigned != r.facts.assigned
+    };
+    let mut inside = 0;
+    for pair in Pair::ALL {
+        for id in scenarios() {
+            let review = Review::of(&scenario(&id), pair, Align::none());
+            let screen = ReviewScreen::new(&review);
+            for g in &review.groups {
+                let row = g.first + 1;
+                let go = screen.first_difference(row);
+                assert_eq!(go.step, row, "{id} {pair:?}");
+                if go.shown < screen.effects(row) {
+                    inside += 1;
+                    assert!(
+                        apart(&screen, pair, go),
+                        "{id} {pair:?} row {row}: not apart at {go:?}"
+                    );
+                }
+                if go.shown > 1 {
+                    let before = Cursor {
+                        step: row,
+                        shown: go.shown - 1,
+                    };
+                    assert!(
+                        !apart(&screen, pair, before),
+                        "{id} {pair:?} row {row}: apart already at {before:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        inside > 5,
+        "only {inside} causes open before their step's end"
+    );
+}
+
 #[test]
 fn one_effect_at_a_time_forward_and_back_visits_every_position_once() {
     for pair in Pair::ALL {

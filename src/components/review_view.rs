@@ -98,7 +98,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             let c = s.normal(here);
             let effects = s.effects(c.step);
             let of = if effects > 0 {
-                format!(" · {}/{effects}", c.shown)
+                format!(" · effect {} of {effects}", c.shown)
             } else {
                 String::new()
             };
@@ -208,7 +208,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                                 }</span>
                                 " "
                                 <button class="link-button" data-testid="review-cause-go" on:click=move |_| {
-                                    review.seek(first + 1);
+                                    review.seek_difference(first + 1);
                                     show_sides();
                                 }>{format!("Go to step {}", first + 1)}</button>
                             </li>

@@ -75,9 +75,14 @@ test('the review view groups the differences by cause and goes to where each fir
   assert.equal(await first.getAttribute('data-cause'), 'on_partitions_lost');
   assert.match(await first.textContent(), /The shipped client runs onPartitionsLost when it is fenced or fails/);
   await first.getByTestId('review-cause-go').click();
-  await expectText(page, 'review-position', /^Step 5 of 6/);
-  assert.equal(await page.getByTestId('review-seed').getByTestId('state').textContent(), 'JOINING');
-  assert.equal(await page.getByTestId('review-kafka').getByTestId('state').textContent(), 'JOINING');
+  // It lands where the core says the sides first part in that step, and shows the core's frames.
+  const [head, ...positions] = replayLines(['--review', 'seed-kafka', 'assets/scenarios/04-fenced-while-joined.json']);
+  const go = head.groups[0].go;
+  const at = positions.find((p) => p.cursor.step === go.step && p.cursor.shown === go.shown);
+  await expectText(page, 'review-position', `Step ${go.step} of ${head.rows} · effect ${go.shown} of ${at.effects}`);
+  assert.ok(go.shown < at.effects, 'the sides part before the step ends');
+  assert.equal(await page.getByTestId('review-seed').getByTestId('state').textContent(), at.left.state);
+  assert.equal(await page.getByTestId('review-kafka').getByTestId('state').textContent(), at.right.state);
   await done();
 });
 

@@ -52,10 +52,17 @@ for (const pair of ['seed-librdkafka', 'kafka-librdkafka']) {
       await page.keyboard.press('Home');
       for (const [i, p] of core.positions.entries()) {
         if (i > 0) await page.keyboard.press('ArrowRight');
-        const of = p.effects > 0 ? ` · ${p.cursor.shown}/${p.effects}` : '';
+        const of = p.effects > 0 ? ` · effect ${p.cursor.shown} of ${p.effects}` : '';
         await expectText(page, 'review-position', `Step ${p.cursor.step} of ${core.head.rows}${of}`);
         assert.deepEqual(await side(page, left), expected(p.left), `${left} at ${JSON.stringify(p.cursor)}`);
         assert.deepEqual(await side(page, right), expected(p.right), `${right} at ${JSON.stringify(p.cursor)}`);
+      }
+      // "Go to step N" lands where the core says the two sides first part ways in that step.
+      for (const [i, g] of core.head.groups.entries()) {
+        await page.getByTestId('review-cause-go').nth(i).click();
+        const effects = core.positions.find((p) => p.cursor.step === g.go.step)?.effects ?? 0;
+        const of = effects > 0 ? ` · effect ${g.go.shown} of ${effects}` : '';
+        await expectText(page, 'review-position', `Step ${g.go.step} of ${core.head.rows}${of}`);
       }
       await done();
     });

@@ -186,7 +186,7 @@ fn review(args: &[std::ffi::OsString]) -> ExitCode {
         .groups
         .iter()
         .map(
-            |g| serde_json::json!({ "cause": g.cause, "title": g.cause.title(), "steps": g.steps }),
+            |g| serde_json::json!({ "cause": g.cause, "title": g.cause.title(), "steps": g.steps, "go": screen.first_difference(g.first + 1) }),
         )
         .collect();
     let mut out = vec![serde_json::json!({ "rows": review.rows.len(), "differing": review.differing(), "groups": groups }).to_string()];

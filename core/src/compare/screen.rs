@@ -12,6 +12,7 @@ use std::ops::Range;
 /// Both models' aligned runs, and which of their steps each row covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewScreen {
+    pair: super::Pair,
     left: Timeline,
     right: Timeline,
     rows: Vec<(Range<usize>, Range<usize>)>,
@@ -24,6 +25,7 @@ impl ReviewScreen {
     pub fn new(review: &Review) -> ReviewScreen {
         let (left, right) = review.pair.models();
         ReviewScreen {
+            pair: review.pair,
             left: Timeline::from_trace(review.aligned.trace(left).clone()),
             right: Timeline::from_trace(review.aligned.trace(right).clone()),
             rows: review
@@ -84,6 +86,23 @@ impl ReviewScreen {
             step,
             shown: self.effects(step),
         }
+    }
+
+    /// Where row `row` (1-based) first shows the two sides apart: the first of its effects after
+    /// which their states (as the pair maps them), epochs or assigned sets differ; the row's end
+    /// when they part only in what its end shows (callbacks, acceptance) or not at all.
+    pub fn first_difference(&self, row: usize) -> ReviewCursor {
+        let step = row.min(self.len());
+        for shown in 1..=self.effects(step) {
+            let (l, r) = self.frames(Cursor { step, shown });
+            if !self.pair.equivalent(l.facts.state, r.facts.state)
+                || l.facts.member_epoch != r.facts.member_epoch
+                || l.facts.assigned != r.facts.assigned
+            {
+                return Cursor { step, shown };
+            }
+        }
+        self.end_of(step)
     }
 
     pub fn next_effect(&self, cursor: ReviewCursor) -> ReviewCursor {
