@@ -298,49 +298,53 @@ impl Session {
 
     /// Replays the same inputs on `model`, keeping the position.
     pub fn set_model(&self, model: kip848_core::Model) {
-        let (mut trace, cursor) = self
-            .timeline
-            .with_untracked(|t| (t.trace().clone(), t.cursor()));
-        if trace.model == model {
-            return;
-        }
-        trace.model = model;
-        let mut timeline = Timeline::from_trace(trace);
-        timeline.seek(cursor);
-        self.transport.pause();
-        self.shown.set(timeline.effect_count(cursor));
-        self.timeline.set(timeline);
-        self.reset_draft();
         let words = match model {
             kip848_core::Model::Seed => "the seed model",
             kip848_core::Model::Kafka => "the shipped Kafka client",
             kip848_core::Model::Librdkafka => "librdkafka's consumer",
         };
-        self.dialogs.notice.set(Some(Notice::Info(format!(
-            "The same inputs now run on {words}."
-        ))));
+        self.replay_changed(
+            |trace| {
+                let changed = trace.model != model;
+                trace.model = model;
+                changed
+            },
+            format!("The same inputs now run on {words}."),
+        );
     }
 
     /// Replays the same inputs on the Java client model of another Kafka release, at the same
     /// step (what differs between releases is listed beside the choice).
     pub fn set_kafka_version(&self, release: kip848_core::ClientVersion) {
+        self.replay_changed(
+            |trace| {
+                let changed = trace.config.kafka_version() != release;
+                trace.config.kafka_version = Some(release);
+                changed
+            },
+            format!(
+                "The same inputs now run on the Java client of Kafka {}.",
+                release.as_str()
+            ),
+        );
+    }
+
+    /// The session's trace changed by `change` (which says whether it changed anything), replayed
+    /// at the same step, with `notice` said.
+    fn replay_changed(&self, change: impl FnOnce(&mut Trace) -> bool, notice: String) {
         let (mut trace, cursor) = self
             .timeline
             .with_untracked(|t| (t.trace().clone(), t.cursor()));
-        if trace.config.kafka_version() == release {
+        if !change(&mut trace) {
             return;
         }
-        trace.config.kafka_version = Some(release);
         let mut timeline = Timeline::from_trace(trace);
         timeline.seek(cursor);
         self.transport.pause();
         self.shown.set(timeline.effect_count(cursor));
         self.timeline.set(timeline);
         self.reset_draft();
-        self.dialogs.notice.set(Some(Notice::Info(format!(
-            "The same inputs now run on the Java client of Kafka {}.",
-            release.as_str()
-        ))));
+        self.dialogs.notice.set(Some(Notice::Info(notice)));
     }
 
     /// Starts over with `config`: a configuration is fixed for a session.
