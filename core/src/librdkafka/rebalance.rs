@@ -272,11 +272,24 @@ impl RdkMember {
     /// included, is revoked at once (wait-assign-call → wait-unassign-call) and on_revoke queues
     /// behind on_assign. Returns whether on_assign was running.
     fn revoke_behind_assign(&mut self, out: &mut Out) -> bool {
-        let Some(Then::Assign(added)) = self.pending.front().map(|p| p.then.clone()) else {
-            return false;
+        let all = match self.pending.front().map(|p| p.then.clone()) {
+            Some(Then::Assign(added)) => {
+                let mut all = self.assigned.clone();
+                all.extend(&added);
+                all
+            }
+            // Closing while on_revoke runs: what that on_revoke leaves is revoked behind it, and
+            // its answer is taken as the full unassign (random-50063).
+            Some(Then::Unassign { revoked, .. }) if self.terminating => {
+                let mut rest = self.assigned.clone();
+                rest.subtract(&revoked);
+                if rest.is_empty() {
+                    return false;
+                }
+                rest
+            }
+            _ => return false,
         };
-        let mut all = self.assigned.clone();
-        all.extend(&added);
         self.enter(StateName::WaitUnassignCall, out);
         let then = Then::Unassign {
             revoked: all.clone(),
