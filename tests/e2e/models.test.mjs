@@ -8,6 +8,16 @@ let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
+// Subscribe, then answer the join with one partition (the composer's quick add): STABLE.
+async function joinWithOnePartition(page) {
+  await page.getByTestId('subscribe').click();
+  await expectText(page, 'state', 'JOINING');
+  await page.getByTestId('assignment-explicit').check();
+  await page.getByTestId('quick-add').click();
+  await page.getByTestId('send').click();
+  await expectText(page, 'state', 'STABLE');
+}
+
 test('switching to the shipped client replays the same inputs and draws its ten states', async () => {
   const { page, done } = await open(browser, server.url);
   await instant(page);
@@ -38,12 +48,7 @@ test('the shipped client takes poll, stale, metadata and unsubscribe inputs', as
   await instant(page);
   await page.getByTestId('config').locator('summary').click();
   await page.getByTestId('cfg-model').selectOption('kafka');
-  await page.getByTestId('subscribe').click();
-  await expectText(page, 'state', 'JOINING');
-  await page.getByTestId('assignment-explicit').check();
-  await page.getByTestId('quick-add').click();
-  await page.getByTestId('send').click();
-  await expectText(page, 'state', 'STABLE');
+  await joinWithOnePartition(page);
   await expectText(page, 'current-assignment', 'orders-0 (local epoch 0)');
   await page.getByTestId('poll-expired').click();
   await expectText(page, 'state', 'STALE');
@@ -144,12 +149,7 @@ test('the Java client follows the Kafka release chosen beside the switch, and sa
   await expectText(page, 'notice', 'The same inputs now run on the shipped Kafka client.');
   const choice = page.getByTestId('kafka-release-choice');
   assert.equal(await choice.inputValue(), '4.3', 'the newest release by default');
-  await page.getByTestId('subscribe').click();
-  await expectText(page, 'state', 'JOINING');
-  await page.getByTestId('assignment-explicit').check();
-  await page.getByTestId('quick-add').click();
-  await page.getByTestId('send').click();
-  await expectText(page, 'state', 'STABLE');
+  await joinWithOnePartition(page);
   await page.getByTestId('kind-error').check();
   await page.getByTestId('error-code').selectOption('TOPIC_AUTHORIZATION_FAILED');
   await page.getByTestId('send').click();

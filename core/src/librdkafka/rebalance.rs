@@ -256,7 +256,7 @@ impl RdkMember {
         if self.epoch > 0 && !self.leaving() && !self.fatal {
             self.leave_on_unassign_done = true;
         }
-        if !self.fatal && self.revoke_behind_assign(out) {
+        if !self.fatal && self.revoke_behind_running_callback(out) {
             // The first answer is taken as the full unassign ("treating assign as unassign").
             return;
         }
@@ -270,8 +270,9 @@ impl RdkMember {
     /// Closing or unsubscribing while on_assign runs (`rd_kafka_cgrp_revoke_all_rejoin`, which
     /// does not wait for a rebalance in progress): everything, what on_assign was handed
     /// included, is revoked at once (wait-assign-call → wait-unassign-call) and on_revoke queues
-    /// behind on_assign. Returns whether on_assign was running.
-    fn revoke_behind_assign(&mut self, out: &mut Out) -> bool {
+    /// behind on_assign. Closing while on_revoke runs queues an on_revoke of what that one
+    /// leaves. Returns whether a callback was running and another now queues behind it.
+    fn revoke_behind_running_callback(&mut self, out: &mut Out) -> bool {
         let all = match self.pending.front().map(|p| p.then.clone()) {
             Some(Then::Assign(added)) => {
                 let mut all = self.assigned.clone();
@@ -325,7 +326,7 @@ impl RdkMember {
         if self.pending.is_empty() {
             self.revoke_all(false, out);
         } else if leaves {
-            self.revoke_behind_assign(out);
+            self.revoke_behind_running_callback(out);
         }
     }
 

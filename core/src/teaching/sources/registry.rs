@@ -262,9 +262,3 @@ const fn rdk(symbol: &'static str) -> super::Origin {
         symbol,
     }
 }
-
-// The three releases between the named ones keep their variants in use (3.9, 4.0, 4.2 and 4.3
-// appear in ranges above); naming them here keeps the imports honest if a range changes.
-#[allow(dead_code)]
-const NAMED: [crate::protocol::version::ClientVersion; 7] =
-    [V3_7, V3_8, V3_9, V4_0, V4_1, V4_2, V4_3];
