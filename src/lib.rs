@@ -27,6 +27,7 @@ pub mod review;
 pub mod scenarios;
 pub mod shelf;
 pub mod shortcuts;
+pub mod stage_follow;
 pub mod stepping;
 
 /// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.

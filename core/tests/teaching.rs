@@ -200,6 +200,14 @@ fn group_handover_questions_agree_with_what_the_group_then_does() {
         for q in group_questions(&timeline) {
             asked += 1;
             assert_eq!(q.choices.len(), 3);
+            // No choice gives itself away by its length.
+            let lengths: Vec<usize> = q.choices.iter().map(|c| c.chars().count()).collect();
+            let (short, long) = (lengths.iter().min(), lengths.iter().max());
+            assert!(
+                long.zip(short).is_some_and(|(l, s)| l * 10 <= s * 11),
+                "{}: choices of {lengths:?} characters",
+                q.prompt
+            );
             // With the safety rule on all along, the coordinator always waits; safety-off hands over at once.
             let switched = timeline.steps().iter().any(|s| {
                 matches!(

@@ -182,8 +182,9 @@ pub fn Diagram(
         let d = shape();
         // The aspect lets the stage size it by the height it has (style/views.css).
         format!(
-            "max-width: {}px; min-width: {}px; --aspect: {}",
+            "max-width: {}px; min-width: {}px; --min-width: {}px; --aspect: {}",
             d.size[0],
+            d.min_width,
             d.min_width,
             d.aspect()
         )
@@ -225,9 +226,14 @@ pub fn Diagram(
     }
 }
 
-/// Scrolls `frame` (when it scrolls up and down) so that `state`'s box is in its middle.
+/// Scrolls `frame` (where it scrolls, up and down or sideways) so that `state`'s box is in its
+/// middle.
 fn follow(frame: &web_sys::HtmlDivElement, state: StateName) {
-    if frame.scroll_height() <= frame.client_height() {
+    let (tall, wide) = (
+        frame.scroll_height() > frame.client_height(),
+        frame.scroll_width() > frame.client_width(),
+    );
+    if !tall && !wide {
         return;
     }
     let selector = format!("[data-testid=\"node-{}\"]", state.as_str());
@@ -238,9 +244,16 @@ fn follow(frame: &web_sys::HtmlDivElement, state: StateName) {
         frame.get_bounding_client_rect(),
         node.get_bounding_client_rect(),
     );
-    let top = inner.top() - outer.top() + f64::from(frame.scroll_top());
-    let target = top - (outer.height() - inner.height()) / 2.0;
-    frame.set_scroll_top(target.max(0.0).round() as i32);
+    if tall {
+        let top = inner.top() - outer.top() + f64::from(frame.scroll_top());
+        let target = top - (outer.height() - inner.height()) / 2.0;
+        frame.set_scroll_top(target.max(0.0).round() as i32);
+    }
+    if wide {
+        let left = inner.left() - outer.left() + f64::from(frame.scroll_left());
+        let target = left - (outer.width() - inner.width()) / 2.0;
+        frame.set_scroll_left(target.max(0.0).round() as i32);
+    }
 }
 
 /// The shipped client's "valid previous states" table (MemberState.java).

@@ -280,7 +280,8 @@ fn FoundCell(view: HuntView, hazard: Hazard, model: Model) -> impl IntoView {
                 let against = other(e.model);
                 view! {
                     <p class="small" data-testid="hunt-example">{format!("{} member(s), {} step(s): {}. ", e.members, e.steps, e.words)}
-                        <a href=format!("group.html#{}", e.link) data-testid="hunt-open">"Open in the group view"</a>" · "
+                        // A tab of its own: the hunt's results stay here (leaving the page lost them).
+                        <a href=format!("group.html#{}", e.link) target="_blank" rel="noopener" data-testid="hunt-open">"Open in the group view (new tab)"</a>" · "
                         <button class="link" data-testid="hunt-beside" on:click=move |_| view.beside.set(Some((beside.clone(), against)))>
                             {format!("Beside {} members", against.title())}</button>
                     </p>

@@ -36,6 +36,7 @@ pub(super) fn start(embed: &Embed) -> Session {
         crate::mode::open_link_on(Mode::Group);
     }
     playback::drive(session);
+    crate::stage_follow::follow(session, embed.embedded);
     // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
     if !embed.embedded {
         persist::autosave(session);

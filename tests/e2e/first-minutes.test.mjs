@@ -170,15 +170,24 @@ test('the group scenario plays guided, with Continue on every pause', async () =
   await done();
 });
 
-test('presenter mode is one button away on both pages; on the group page it is the chart and the note', async () => {
+test('presenter mode is one button away on both pages; on the group page it is the note, the chart with its legend and the cards', async () => {
   for (const [file, ready] of [['', 'state'], ['group.html', 'group-view']]) {
     const { page, done } = await open(browser, `${server.url}${file}`, { ready, viewport: { width: 1440, height: 900 } });
     await page.getByTestId('presenter-enter').click();
     await page.waitForURL(/present=1/);
     await page.getByTestId(ready).waitFor();
     await page.getByTestId('presenter-exit').waitFor();
+    // The way out covers nothing: not the caption under it.
+    const caption = file ? 'group-caption' : 'live';
+    await page.getByTestId(caption).waitFor();
+    const [exit, under] = await Promise.all(['presenter-exit', caption].map((id) => page.getByTestId(id).first().boundingBox()));
+    const apart = exit.y + exit.height <= under.y || under.y + under.height <= exit.y || exit.x + exit.width <= under.x || under.x + under.width <= exit.x;
+    assert.ok(apart, `Leave presenter mode ${JSON.stringify(exit)} covers the caption ${JSON.stringify(under)}`);
     if (file) {
       await page.getByTestId('group-caption').waitFor();
+      // The chart's colours explained, and each member's card.
+      assert.ok(await page.locator('.chart-legend').isVisible(), 'the group presenter hides the legend');
+      assert.ok(await page.locator('.group-members').isVisible(), "the group presenter hides the members' cards");
       for (const hidden of ['group-export', 'group-next-event', 'group-scenario', 'coordinator']) {
         assert.equal(await page.getByTestId(hidden).isVisible(), false, `presenter mode shows ${hidden}`);
       }

@@ -100,12 +100,21 @@ test('a hunt of 1,000 schedules on each model\'s members: the core\'s tallies, t
   assert.equal(await side('kafka').getByTestId('group-narration').count(), 0);
   assert.deepEqual(await side('kafka').getByTestId('member-model').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.model))]), ['kafka']);
   await page.getByTestId('hunt-beside-close').click();
-  await seedCell.getByTestId('hunt-open').click();
-  await page.getByTestId('group-view').waitFor();
-  const hazards = await page.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => e.dataset.hazard));
+  // Opened in a tab of its own: the hunt's results stay where they were.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), seedCell.getByTestId('hunt-open').click()]);
+  await tab.getByTestId('group-view').waitFor();
+  const hazards = await tab.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => e.dataset.hazard));
   assert.ok(hazards.includes('released_before_revoked'), hazards.join());
-  const [, step, of] = (await page.getByTestId('group-position').textContent()).match(/^Step (\d+) of (\d+)/).map(Number);
+  const [, step, of] = (await tab.getByTestId('group-position').textContent()).match(/^Step (\d+) of (\d+)/).map(Number);
   assert.equal(step, of, 'opened at the step where the hazard shows, its last');
+  assert.ok(await seedCell.getByTestId('hunt-example').isVisible(), 'the hunt lost its results when a counterexample was opened');
+  // The counterexample's page names no other scenario in its picker, and gives no all-clear beside the hazard.
+  const picked = await tab.getByTestId('group-scenario').evaluate((s) => ({ value: s.value, text: s.selectedOptions[0]?.textContent ?? '' }));
+  assert.equal(picked.value, '', `the picker names ${picked.text}`);
+  assert.match(picked.text, /^This session/);
+  assert.ok(await tab.getByTestId('group-load').isDisabled(), 'Load is offered with no scenario chosen');
+  assert.notEqual(await tab.getByTestId('ownership-alarm').getAttribute('data-kind'), 'none', 'an all-clear beside the hazard');
+  await tab.close();
   await done();
 });
 

@@ -206,7 +206,7 @@ impl GroupTimeline {
             records,
             epochs_changed,
             messages: sim.messages().len(),
-            alarm: self.alarm(),
+            alarm: self.alarm(&hazards),
             hazards,
             row,
             row_steps: row
@@ -232,7 +232,7 @@ impl GroupTimeline {
             .map_or(crate::protocol::time::Millis::ZERO, |s| s.at)
     }
 
-    fn alarm(&self) -> (&'static str, String) {
+    fn alarm(&self, hazards: &[super::hazard::Sighting]) -> (&'static str, String) {
         let sim = self.sim();
         let now = sim.double_owned_now();
         if !now.is_empty() {
@@ -246,6 +246,18 @@ impl GroupTimeline {
                 format!(
                     "Two members owned {} at once earlier in this run.",
                     sim.double_owned()
+                ),
+            )
+        } else if !hazards.is_empty() {
+            // Not an all-clear beside a hazard on screen: no two owners *yet*.
+            let mut titles: Vec<&str> = hazards.iter().map(|h| h.hazard.title()).collect();
+            titles.sort_unstable();
+            titles.dedup();
+            (
+                "watch",
+                format!(
+                    "No partition has had two owners yet, but this step shows a hazard: {}.",
+                    titles.join("; ")
                 ),
             )
         } else {

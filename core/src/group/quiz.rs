@@ -60,10 +60,11 @@ fn given_at_once(snapshots: &[Snapshot], step: usize, h: &Handover) -> Option<bo
     })
 }
 
-const WAITS: &str = "Only once the old owner has revoked it and said so in a heartbeat; until then the new owner waits (UNRELEASED_PARTITIONS)";
-const AT_ONCE: &str =
-    "At once, in the new owner's next heartbeat answer, while the old owner still has it";
-const SESSION: &str = "Only when the old owner's session times out";
+// Three choices of about one length (the right one was once the longest by far: a guess's tell).
+// The rule shown after the answer names UNRELEASED_PARTITIONS, where the new owner waits.
+const WAITS: &str = "Only once the old owner has revoked it and said so; until then it waits";
+const AT_ONCE: &str = "At once, in its next heartbeat answer, while the old owner still has it";
+const SESSION: &str = "Only once the old owner's session times out and the coordinator drops it";
 
 /// The steps (1-based) with a handover question, and the questions, in step order.
 pub fn group_questions(t: &GroupTimeline) -> Vec<Question> {

@@ -17,6 +17,7 @@ use crate::screen::application::{spans_at, Span};
 use crate::screen::changes::{changed_facts, changed_request};
 use crate::screen::chips::{chips, Chip};
 use crate::screen::narration::{describe_input, headline, narrate};
+use crate::screen::stage::Stage;
 use crate::screen::words::{effect_label, lane_label, span_class, span_words, FactWords};
 use crate::session::cursor::Cursor;
 use crate::session::timeline::Timeline;
@@ -66,6 +67,8 @@ pub struct CurrentEffect {
     pub label: String,
     /// The narration's sentence.
     pub sentence: String,
+    /// The part of the stage it changes.
+    pub stage: Stage,
 }
 
 /// A transition, for the diagram's highlighted edge.
@@ -186,6 +189,7 @@ impl Timeline {
                 name: effect.name(),
                 label: effect_label(effect),
                 sentence: narrate(effect, &step.input, &facts),
+                stage: Stage::of(effect),
             }
         });
         let edge = revealed.iter().rev().find_map(|e| match e {

@@ -9,4 +9,5 @@ pub mod frame;
 pub mod hint;
 pub mod lint;
 pub mod narration;
+pub mod stage;
 pub mod words;

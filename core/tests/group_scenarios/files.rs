@@ -149,3 +149,29 @@ fn scenario_names() -> Vec<String> {
         .filter_map(|n| n.strip_suffix(".json").map(str::to_owned))
         .collect()
 }
+
+/// The ownership alarm never gives an all-clear beside a hazard (issue 43: a green "no two owners"
+/// sat beside released-before-revoked): at every step of every group scenario, the alarm is green
+/// only where the frame shows no hazard, and names each hazard it shows when it warns of them.
+#[test]
+fn the_alarm_is_never_an_all_clear_beside_a_hazard() {
+    let mut warned = 0;
+    for name in scenario_names() {
+        let timeline = play(&name);
+        for step in 0..=timeline.len() {
+            let frame = timeline.frame(step);
+            let (kind, text) = &frame.alarm;
+            let at = format!("{name} step {step}: {kind} {text}");
+            if !frame.hazards.is_empty() {
+                assert_ne!(*kind, "none", "{at}");
+            }
+            if *kind == "watch" {
+                warned += 1;
+                for h in &frame.hazards {
+                    assert!(text.contains(h.hazard.title()), "{at}");
+                }
+            }
+        }
+    }
+    assert!(warned > 0, "no step of a group scenario warns of a hazard");
+}

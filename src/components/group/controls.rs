@@ -56,17 +56,24 @@ fn import(session: GroupSession, file: web_sys::File) {
 #[component]
 pub fn GroupControls() -> impl IntoView {
     let session = use_group_session();
-    let titles: Vec<_> = group_titles().collect();
-    // The picker starts on the scenario the page opened with (a link can name one).
-    let opened = session.scenario.get_untracked();
-    let choice = RwSignal::new(
-        titles
-            .iter()
-            .find(|(_, title)| opened.as_deref() == Some(*title))
-            .or(titles.first())
+    // The picker names the scenario on screen, or says the session is none of them (a shared
+    // link, a hunt's counterexample, an import): never another scenario's title.
+    let named = |title: Option<String>| {
+        group_titles()
+            .find(|(_, t)| title.as_deref() == Some(*t))
             .map(|(id, _)| (*id).to_owned())
-            .unwrap_or_default(),
-    );
+            .unwrap_or_default()
+    };
+    let choice = RwSignal::new(named(session.scenario.get_untracked()));
+    Effect::new(move |_| choice.set(named(session.scenario.get())));
+    let unnamed = move || {
+        session.scenario.with(|s| {
+            format!(
+                "This session: {}",
+                s.as_deref().unwrap_or("not a built-in scenario")
+            )
+        })
+    };
     let load = move |play: bool| match group_scenario(&choice.get_untracked()) {
         Some(Ok(trace)) => {
             session.load(trace);
@@ -123,10 +130,11 @@ pub fn GroupControls() -> impl IntoView {
                 <label for="group-scenario" class="visually-hidden">"Group scenario"</label>
                 <select id="group-scenario" data-testid="group-scenario" prop:value=move || choice.get()
                     on:change=move |ev| choice.set(event_target_value(&ev))>
-                    {titles.into_iter().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
+                    <option value="" disabled hidden=move || !choice.with(String::is_empty)>{unnamed}</option>
+                    {group_titles().map(|(id, title)| view! { <option value=id>{title}</option> }).collect_view()}
                 </select>
-                <button data-testid="group-load" on:click=move |_| load(false)>"Load"</button>
-                <button data-testid="group-play-scenario" on:click=move |_| load(true)>"Play guided"</button>
+                <button data-testid="group-load" disabled=move || choice.with(String::is_empty) on:click=move |_| load(false)>"Load"</button>
+                <button data-testid="group-play-scenario" disabled=move || choice.with(String::is_empty) on:click=move |_| load(true)>"Play guided"</button>
                 <button data-testid="group-new" disabled=!writable on:click=move |_| session.restart()>"New group"</button>
                 <label>"Members run "
                     <select data-testid="group-model" title="The member model of every member that does not name its own: the same schedule on other clients"
