@@ -99,6 +99,15 @@ test('a hunt of 1,000 schedules on each model\'s members: the core\'s tallies, t
   assert.match(await side('seed').getByTestId('group-narration').textContent(), /Hazard — Released before revoked/);
   assert.equal(await side('kafka').getByTestId('group-narration').count(), 0);
   assert.deepEqual(await side('kafka').getByTestId('member-model').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.model))]), ['kafka']);
+  // Each side's chart is read at 11 px and up (it was shrunk to about 7 px to fit its frame).
+  for (const m of ['seed', 'kafka']) {
+    const smallest = await side(m).locator('[data-testid="ownership-chart"]').evaluate((svg) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return Math.min(...[...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+    });
+    assert.ok(smallest >= 11, `the ${m} side's chart has words of ${smallest.toFixed(1)} px`);
+  }
   await page.getByTestId('hunt-beside-close').click();
   // Opened in a tab of its own: the hunt's results stay where they were.
   const [tab] = await Promise.all([page.context().waitForEvent('page'), seedCell.getByTestId('hunt-open').click()]);

@@ -38,11 +38,20 @@ function defineInView(page) {
       if (!el) return `no ${selector}`;
       const docked = [...document.querySelectorAll('.transport-bar, .panel.lesson')]
         .filter((d) => getComputedStyle(d).position === 'fixed').map((d) => d.getBoundingClientRect().top);
-      const bottom = Math.min(innerHeight, ...docked);
+      let [top, bottom] = [0, Math.min(innerHeight, ...docked)];
+      // Inside a box that scrolls (a live step's panels), the room is that box's.
+      for (let at = el.parentElement; at; at = at.parentElement) {
+        const o = getComputedStyle(at).overflowY;
+        if ((o === 'auto' || o === 'scroll') && at.scrollHeight > at.clientHeight && !at.classList.contains('diagram-frame')) {
+          const box = at.getBoundingClientRect();
+          [top, bottom] = [Math.max(top, box.top), Math.min(bottom, box.bottom)];
+          break;
+        }
+      }
       const r = el.getBoundingClientRect();
       // Taller than the room: its top in view is enough.
-      const fits = r.height <= bottom ? r.bottom <= bottom + 1 : r.top < bottom - 40;
-      return r.top >= -1 && fits ? true : `${stage} at ${Math.round(r.top)}–${Math.round(r.bottom)}, room ends at ${Math.round(bottom)}`;
+      const fits = r.height <= bottom - top ? r.bottom <= bottom + 1 : r.top < bottom - 40;
+      return r.top >= top - 1 && fits ? true : `${stage} at ${Math.round(r.top)}–${Math.round(r.bottom)}, room ${Math.round(top)}–${Math.round(bottom)}`;
     };
   });
 }
@@ -53,10 +62,17 @@ async function expectInView(page, stage, label) {
   if (!ok) assert.equal(await page.evaluate((s) => window.stageInView(s), stage), true, label);
 }
 
-for (const [model, id] of [['seed', '03-incremental-reassignment'], ['kafka', '03-incremental-reassignment'], ['librdkafka', '18-librdkafka-revoke-then-empty-assign']]) {
-  test(`on a phone the part each effect changes is in view as it plays: ${id} on the ${model} model`, async () => {
+// A phone, and a live step at the embed's default size (600×400: the lane was cut off below).
+const WALKS = [
+  ['seed', '03-incremental-reassignment', 'a phone', '', PHONE],
+  ['kafka', '03-incremental-reassignment', 'a phone', '', PHONE],
+  ['librdkafka', '18-librdkafka-revoke-then-empty-assign', 'a phone', '', PHONE],
+  ['kafka', '03-incremental-reassignment', 'a 600×400 live step', '&embed=1', { viewport: { width: 600, height: 400 }, reducedMotion: 'reduce' }],
+];
+for (const [model, id, where, extra, options] of WALKS) {
+  test(`on ${where} the part each effect changes is in view as it plays: ${id} on the ${model} model`, async () => {
     const expected = frames(id, model);
-    const { page, done } = await open(browser, `${server.url}?model=${model}&scenario=${id}`, PHONE);
+    const { page, done } = await open(browser, `${server.url}?model=${model}&scenario=${id}${extra}`, options);
     await expectText(page, 'position', expected[0].position);
     await defineInView(page);
     let followed = 0;

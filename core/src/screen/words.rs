@@ -158,7 +158,8 @@ pub struct LocalWords {
 
 fn local_assignment(partitions: &PartitionSet, epoch: i64) -> String {
     if epoch < 0 {
-        "NONE".to_owned()
+        // Kafka's LocalAssignment.NONE, in words first: nothing reconciled yet.
+        "nothing yet (LocalAssignment.NONE)".to_owned()
     } else {
         format!("{partitions} (local epoch {epoch})")
     }
