@@ -172,7 +172,7 @@ test('the group scenario plays guided, with Continue on every pause', async () =
 
 test('presenter mode is one button away on both pages; on the group page it is the note, the chart with its legend and the cards', async () => {
   for (const [file, ready] of [['', 'state'], ['group.html', 'group-view']]) {
-    const { page, done } = await open(browser, `${server.url}${file}`, { ready, viewport: { width: 1440, height: 900 } });
+    const { page, done } = await open(browser, `${server.url}${file || '?scenario=03-incremental-reassignment'}`, { ready, viewport: { width: 1440, height: 900 } });
     await page.getByTestId('presenter-enter').click();
     await page.waitForURL(/present=1/);
     await page.getByTestId(ready).waitFor();
@@ -183,6 +183,20 @@ test('presenter mode is one button away on both pages; on the group page it is t
     const [exit, under] = await Promise.all(['presenter-exit', caption].map((id) => page.getByTestId(id).first().boundingBox()));
     const apart = exit.y + exit.height <= under.y || under.y + under.height <= exit.y || exit.x + exit.width <= under.x || under.x + under.width <= exit.x;
     assert.ok(apart, `Leave presenter mode ${JSON.stringify(exit)} covers the caption ${JSON.stringify(under)}`);
+    if (!file) {
+      // Mid-step, nothing drawn over anything: the notes, the diagram, the facts, the assigned set, the lane.
+      for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+      await page.getByTestId('position').filter({ hasText: /effect/ }).waitFor();
+      const boxes = await page.evaluate(() => ['.presenter-notes', '.diagram-frame', '[data-testid="member-facts"]', '.panel.assigned', '.panel.lane']
+        .map((sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return { sel, x: r.x, y: r.y, r: r.right, b: r.bottom }; }));
+      for (const a of boxes) {
+        for (const b of boxes) {
+          if (a.sel >= b.sel) continue;
+          const overlap = Math.min(a.r, b.r) - Math.max(a.x, b.x) > 1 && Math.min(a.b, b.b) - Math.max(a.y, b.y) > 1;
+          assert.ok(!overlap, `presenter mode draws ${a.sel} over ${b.sel}: ${JSON.stringify([a, b])}`);
+        }
+      }
+    }
     if (file) {
       await page.getByTestId('group-caption').waitFor();
       // The chart's colours explained, and each member's card.
