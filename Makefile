@@ -26,12 +26,13 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 E2E := tests/e2e
 
 PHONY_LIVE := live live-tools live-logs test-live
-.PHONY: $(PHONY_LIVE) hunt help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz test-browser tools tools-web tools-e2e browser site serve-site tools-site
+.PHONY: $(PHONY_LIVE) hunt check help serve test build lint test-core test-web test-e2e test-site screenshots bench size-floor fuzz test-browser tools tools-web tools-e2e browser site serve-site tools-site
 
 help:
 	@echo "make serve   build the four pages and serve them on http://127.0.0.1:8080 (installs what it needs)"
 	@echo "make test    clippy, the core's tests and golden traces, the live librdkafka check, a release build, browser tests"
 	@echo "make live    random schedules on real librdkafka consumers checked against the model (SEED, COUNT)"
+	@echo "make check   every group schedule within bounds, breadth-first: each hazard holds or its shortest counterexample in target/check/ (MODEL, DEPTH, MEMBERS, PERTURBATIONS)"
 	@echo "make hunt    random group schedules searched for hazards, each found shrunk to a group trace in target/hunt/ (SEED, COUNT)"
 	@echo "make screenshots   the README's screenshots, light and dark"
 	@echo "make bench   sizes (and their floors), page timings and the core's throughput, with targets (target/bench/)"
@@ -168,6 +169,16 @@ COUNT ?= 200
 live: live-tools
 	cargo build --locked -q -p kip848-core --bin kip848-import
 	$(LIVE_VENV)/bin/python tests/live/live.py --seed $(SEED) --count $(COUNT) --jobs 2 --out target/live/random --import-bin $(IMPORT_BIN)
+
+# The bounded check: every schedule of a group of MEMBERS members of MODEL (seed, kafka,
+# librdkafka, or a list) within DEPTH moves and PERTURBATIONS disturbances, on topics t and u of
+# one partition each; the result as JSON, each counterexample a group trace in target/check/.
+MODEL ?= seed
+DEPTH ?= 18
+MEMBERS ?= 2
+PERTURBATIONS ?= 1
+check:
+	cargo run --locked --release -q -p kip848-core --bin kip848-check -- --model $(MODEL) --depth $(DEPTH) --members $(MEMBERS) --perturbations $(PERTURBATIONS) --out target/check/$(MODEL)
 
 # The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group
 # trace in target/hunt/.

@@ -37,6 +37,7 @@
 //! assert_eq!(member.poll_timeout(), None); // the acknowledgement is in flight
 //! ```
 
+pub mod check;
 pub mod compare;
 pub mod export;
 pub mod group;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// A stretch of time during which a partition was held the same way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Span {
     pub from: Millis,
     pub to: Millis,
@@ -19,7 +19,7 @@ pub struct Span {
 }
 
 /// One partition's line of the chart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Row {
     pub topic: String,
     pub partition: u32,

@@ -10,7 +10,7 @@ use crate::protocol::time::Millis;
 use std::collections::BTreeMap;
 
 /// The group coordinator of one consumer group.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Coordinator {
     pub(crate) config: CoordinatorConfig,
     pub(crate) group_epoch: i32,

@@ -12,7 +12,7 @@ use crate::screen::words::call_in;
 use serde::Serialize;
 
 /// One member's card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct MemberCard {
     pub name: String,
     pub state: StateName,
@@ -35,7 +35,7 @@ pub struct MemberCard {
 }
 
 /// Everything the group view shows at one step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct GroupFrame {
     pub step: usize,
     pub steps: usize,
@@ -65,7 +65,7 @@ pub struct GroupFrame {
 }
 
 /// A row of the step list: one step, or a run of consecutive unnarrated "time passes" steps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct StepRow {
     /// The steps it covers (0-based, inclusive).
     pub first: usize,

@@ -33,7 +33,7 @@ pub enum Hazard {
 }
 
 /// Whether a model's design lets a hazard happen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Allowed {
     Yes,
@@ -131,7 +131,7 @@ impl Hazard {
 }
 
 /// A hazard seen in the group after a step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Sighting {
     pub hazard: Hazard,
     /// The members involved, by name.

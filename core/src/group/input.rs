@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What the user (or a scenario) does to the group.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "input", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GroupInput {
     /// A new member (or a new process under a name whose member left or was killed) subscribes.
@@ -109,7 +109,7 @@ impl GroupInput {
 }
 
 /// Why a group input is refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GroupRejected {
     NoSuchMember(String),
     AlreadyRunning(String),

@@ -18,6 +18,7 @@ pub mod chart;
 mod config;
 mod coordinator;
 mod describe;
+mod fingerprint;
 pub mod frame;
 pub mod hazard;
 mod input;

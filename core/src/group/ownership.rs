@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One partition at one instant.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize)]
 pub struct Holding {
     /// Members that have it in their assigned set and that the coordinator counts as holding it.
     pub owners: Vec<String>,
@@ -31,7 +31,7 @@ pub struct Holding {
 }
 
 /// A live process that holds a partition the coordinator does not count as its.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Zombie {
     pub name: String,
     pub cause: ZombieCause,
@@ -39,7 +39,7 @@ pub struct Zombie {
 
 /// Why a process holds a partition the coordinator does not count as its: the only two ways,
 /// with the safety rule on, that two live processes consume one partition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ZombieCause {
     /// The coordinator fenced it (its session expired, or its rebalance timeout) and removed its
@@ -148,7 +148,7 @@ pub fn snapshot(
 }
 
 /// The snapshots over time, one entry per change.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct History {
     entries: Vec<(Millis, Arc<Snapshot>)>,
 }
@@ -170,6 +170,12 @@ impl History {
 
     pub fn entries(&self) -> &[(Millis, Arc<Snapshot>)] {
         &self.entries
+    }
+
+    /// Keeps the newest entry only (the bounded check keeps states, not their charts).
+    pub fn keep_newest(&mut self) {
+        let newest = self.entries.len().saturating_sub(1);
+        self.entries.drain(..newest);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::teaching::quiz::{Question, Topic};
 use crate::teaching::sources::cited;
 
 /// A partition a new target moves from a member that still owns it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Handover {
     topic: String,
     partition: u32,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The coordinator's configuration (broker and group settings).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CoordinatorConfig {
     /// The one group this coordinator holds.
@@ -60,7 +60,7 @@ impl ServerState {
 }
 
 /// The coordinator's record of one member.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct ServerMember {
     pub id: String,
     pub instance_id: Option<String>,
@@ -91,7 +91,7 @@ impl ServerMember {
 }
 
 /// A successful answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Reply {
     pub member_id: String,
     pub member_epoch: i32,

@@ -16,7 +16,7 @@ use crate::protocol::time::Millis;
 use serde::Serialize;
 
 /// What a message carries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MessageKind {
     Request { request: HeartbeatRequest },
@@ -24,7 +24,7 @@ pub enum MessageKind {
 }
 
 /// A message in flight between a member and the coordinator.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Message {
     pub seq: u64,
     pub member: String,
@@ -36,7 +36,7 @@ pub struct Message {
 }
 
 /// Why a message never arrived.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DropReason {
     /// The user dropped the member's messages: its heartbeat fails.
@@ -58,7 +58,7 @@ impl DropReason {
 }
 
 /// A message taken off the network without being delivered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Dropped {
     pub message: Message,
     pub at: Millis,
@@ -201,7 +201,7 @@ impl GroupSim {
 }
 
 /// Something the schedule does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Event {
     Deliver(u64),
     Tick(usize),

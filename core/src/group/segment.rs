@@ -5,7 +5,7 @@ use super::ownership::Holding;
 use serde::Serialize;
 
 /// What the chart draws for a partition at an instant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Segment {
     Free,

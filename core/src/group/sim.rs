@@ -22,7 +22,7 @@ use super::config::GroupConfig;
 use super::input::{GroupInput, GroupRejected};
 
 /// One member of the simulated group: one process, running under a name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SimMember {
     pub name: String,
     /// This process among every process the group has run (from 1): a process started later
@@ -64,14 +64,14 @@ impl SimMember {
 }
 
 /// The process whose request made the coordinator give out a member id.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Process {
     pub name: String,
     pub incarnation: u64,
 }
 
 /// The group: members, coordinator, messages, clock.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GroupSim {
     pub(crate) config: GroupConfig,
     pub(crate) coordinator: Coordinator,

@@ -8,7 +8,7 @@ use crate::protocol::assignment::PartitionSet;
 use serde::Serialize;
 
 /// A value of the coordinator's panel that a step can change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Field {
     GroupEpoch,
@@ -41,7 +41,7 @@ impl Field {
 }
 
 /// One member as the coordinator records it, named as the simulation named it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Record {
     pub name: String,
     pub member_id: String,

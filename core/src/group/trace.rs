@@ -10,7 +10,7 @@ use crate::session::trace::{TraceError, FORMAT};
 use serde_json::{Map, Value};
 
 /// One step of a group trace.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GroupStep {
     pub at: Millis,
     pub input: GroupInput,
@@ -18,7 +18,7 @@ pub struct GroupStep {
 }
 
 /// A whole group trace file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct GroupTrace {
     pub title: Option<String>,
     pub description: Option<String>,

@@ -6,7 +6,7 @@ use crate::protocol::effect::Effect;
 
 /// Partitions with the local epoch that tells one reconciled assignment from the next
 /// (`LocalAssignment` in the client).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LocalAssignment {
     pub epoch: i64,
     pub partitions: PartitionSet,
@@ -39,7 +39,7 @@ impl LocalAssignment {
 }
 
 /// A reconciliation in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Reconciliation {
     /// Which run this is: completions of an abandoned run are discarded.
     pub(crate) run: u64,
@@ -52,7 +52,7 @@ pub(crate) struct Reconciliation {
 }
 
 /// What a finished commit or callback lets happen next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Then {
     /// Reconciliation `run`: after the auto-commit, revoke.
     Revoke(u64),
@@ -75,7 +75,7 @@ pub(crate) enum Then {
 }
 
 /// A commit or callback the member waits on, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Pending {
     pub(crate) effect: Effect,
     pub(crate) then: Then,
@@ -84,7 +84,7 @@ pub(crate) struct Pending {
 /// Two behaviours of the shipped client that a design review can switch off, to see what else
 /// differs from the seed (its *Align* switches, [`crate::compare::Switch`]). Both on outside a
 /// review, and never part of a trace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Behaviours {
     /// Partitions lost by a fence, a fatal error or a stale leave go through onPartitionsLost.
     /// Off: they are cleared without a callback, as the seed does.

@@ -18,7 +18,7 @@ use std::collections::{BTreeSet, VecDeque};
 pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
 
 /// The heartbeat manager's state (`AbstractHeartbeatRequestManager`'s fields).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Heartbeats {
     /// Requests sent and not answered, oldest first (a leave goes out even with one in flight).
     pub(crate) in_flight: VecDeque<Purpose>,
@@ -35,7 +35,7 @@ pub(crate) struct Heartbeats {
 }
 
 /// One consumer of the shipped client. Deterministic and clock-free, like the seed [`crate::Member`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KafkaMember {
     pub(crate) config: Config,
     pub(crate) state: StateName,

@@ -9,7 +9,7 @@ use crate::protocol::input::HeartbeatResponse;
 use crate::protocol::state::StateName;
 
 /// How librdkafka 2.15.0 handles an error answer to a heartbeat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Reaction {
     /// The same request again after `retry.backoff.ms` (COORDINATOR_LOAD_IN_PROGRESS, timeouts).
     Retry,

@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, VecDeque};
 pub const RDK_MEMBER_ID: &str = "cmRrYWZrYS1tZW1iZXIAAA";
 
 /// What the application's answer to the rebalance callback leads to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Then {
     /// `incremental_assign(added)`: then steady.
     Assign(PartitionSet),
@@ -34,14 +34,14 @@ pub(crate) enum Then {
 }
 
 /// The callback handed to the application, and what its answer leads to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Pending {
     pub(crate) effect: Effect,
     pub(crate) then: Then,
 }
 
 /// One librdkafka consumer in a group of the consumer protocol. Deterministic and clock-free.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RdkMember {
     pub(crate) config: Config,
     /// The join state (`rkcg_join_state`), or `term` once the group handle terminated.

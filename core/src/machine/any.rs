@@ -15,7 +15,7 @@ use crate::seed::Member;
 
 /// A member of any model. Not boxed: a timeline holds one, clones it at checkpoints, and
 /// replays through it; a box would add an allocation to each of those for nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[allow(clippy::large_enum_variant)]
 pub enum AnyMember {
     Seed(Member),

@@ -20,7 +20,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 
 /// The retry owed after a retriable answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct RetryOwed {
     /// The first tick at or after this emits it.
     pub due: Millis,
@@ -29,7 +29,7 @@ pub struct RetryOwed {
 }
 
 /// What the shipped client keeps beside the seed's observables (`AbstractMembershipManager`'s fields).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct LocalFacts {
     /// Partitions marked pending revocation (no longer fetched, not yet released).
     pub pending_revocation: PartitionSet,
@@ -44,7 +44,7 @@ pub struct LocalFacts {
 }
 
 /// The member's observables.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Facts {
     pub state: StateName,
     pub member_id: String,

@@ -38,7 +38,7 @@ pub trait Machine {
 
 /// What the next `completed` input finishes: the compare engine matches these across the models
 /// (see [`crate::compare::align`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NextCompletion {
     /// A completion owed to work a fence or a close abandoned: accepted and discarded.
@@ -54,7 +54,7 @@ pub enum NextCompletion {
 }
 
 /// What a commit or callback is part of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Activity {
     Reconciliation,

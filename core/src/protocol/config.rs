@@ -4,7 +4,7 @@ use super::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 
 /// Configuration of one member. Every field has the default of seed model §1, so a trace may omit any.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Group id sent in every heartbeat.

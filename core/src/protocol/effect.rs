@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeSet;
 
 /// One thing the member asks its environment to do (or reports having done to its assigned set).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
     Transition {
@@ -98,7 +98,7 @@ pub enum Purpose {
 }
 
 /// A ConsumerGroupHeartbeat request, built from the member as it is when it is emitted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct HeartbeatRequest {
     pub purpose: Purpose,
     pub group_id: String,
@@ -112,7 +112,7 @@ pub struct HeartbeatRequest {
 }
 
 /// Fields only a full request carries (besides the owned partitions, which a full request always sends).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct FullFields {
     pub rebalance_timeout_ms: u32,
     pub subscribed_topics: BTreeSet<String>,

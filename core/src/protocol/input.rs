@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// Something that happened: the application acted, the coordinator answered, or time passed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "input", rename_all = "snake_case")]
 pub enum Input {
     /// The application subscribed to these topics. Only in NEW.
@@ -36,7 +36,7 @@ pub enum Input {
 }
 
 /// The fields of a successful ConsumerGroupHeartbeat response that the member reads.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HeartbeatResponse {
     pub member_id: String,
     pub member_epoch: i32,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// An input that is invalid in the member's current situation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Rejected {
     /// TERMINATED (librdkafka's `term`) has no way out: every input is rejected.

@@ -16,7 +16,7 @@ use crate::seed::member::{Member, State};
 use crate::PartitionSet;
 
 /// What the member knows about its heartbeats.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Sender {
     pub(crate) in_flight: Option<Purpose>,
     pub(crate) remembered: Option<Purpose>,

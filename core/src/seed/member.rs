@@ -14,7 +14,7 @@ use crate::seed::reconciliation::{Plan, Reconciliation};
 use std::collections::BTreeSet;
 
 /// A state with the data that only means something inside it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum State {
     New,
     Joining,
@@ -41,7 +41,7 @@ impl State {
 }
 
 /// One consumer group member: the seed CGMSM of the seed model. Deterministic and clock-free.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Member {
     pub(crate) config: Config,
     pub(crate) state: State,

@@ -20,7 +20,7 @@ use crate::seed::member::{Member, State};
 use std::collections::VecDeque;
 
 /// One step of a plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Step {
     /// Emit this effect (and apply it to the assigned set if it changes it).
     Do(Effect),
@@ -29,7 +29,7 @@ pub(crate) enum Step {
 }
 
 /// Steps still to emit, and the step whose completion is awaited.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Plan {
     steps: VecDeque<Step>,
     awaiting: Option<Effect>,
@@ -97,7 +97,7 @@ impl Plan {
 }
 
 /// A reconciliation in progress (the data of ASSIGNING).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Reconciliation {
     /// The target this reconciliation started with; it completes toward it as planned.
     pub(crate) target: PartitionSet,

@@ -5,7 +5,7 @@ use crate::protocol::state::StateName;
 use serde::Serialize;
 
 /// Why a transition happens: the label of its edge in the diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {
     Subscribe,

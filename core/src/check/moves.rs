@@ -1,0 +1,139 @@
+//! The bounds of a check, and the moves a schedule can make from a state within them.
+
+use crate::group::{GroupConfig, GroupInput, GroupSim};
+use crate::machine::model::Model;
+use crate::protocol::error_code::ErrorCode;
+use crate::protocol::input::Outcome;
+use crate::protocol::time::Millis;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The names members join under, in order: a member joins as the first name not yet used, so
+/// that two schedules that differ only in which name joined first are one (the symmetry the
+/// check takes out).
+pub const NAMES: [&str; 4] = ["A", "B", "C", "D"];
+
+/// How far the check looks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// Members that join (each under the next of [`NAMES`]), up to 4.
+    pub members: usize,
+    /// Topics and their partitions; every member subscribes to all of them.
+    pub topics: BTreeMap<String, u32>,
+    /// Disturbances in one schedule: a member closing, killed, its messages lost, or fenced.
+    pub perturbations: usize,
+    /// Moves in one schedule (time running to the next event is one move).
+    pub depth: usize,
+    /// The model of each member, by its place in [`NAMES`] (the last repeats).
+    pub models: Vec<Model>,
+}
+
+impl Bounds {
+    /// The TLA+ specification's bounds: 2 members, 2 topics of 1 partition, 1 perturbation.
+    pub fn anchor(model: Model, depth: usize) -> Bounds {
+        Bounds {
+            members: 2,
+            topics: [("t".to_owned(), 1), ("u".to_owned(), 1)].into(),
+            perturbations: 1,
+            depth,
+            models: vec![model],
+        }
+    }
+
+    /// The group every schedule starts from: short timers, so that a session runs out within a
+    /// few moves (a heartbeat each second, a session of three).
+    pub fn config(&self) -> GroupConfig {
+        let mut config = GroupConfig {
+            latency_ms: 20,
+            model: self.models.first().copied().unwrap_or_default(),
+            ..GroupConfig::default()
+        };
+        config.coordinator.topics = self.topics.clone();
+        config.coordinator.heartbeat_interval_ms = 1_000;
+        config.coordinator.session_timeout_ms = 3_000;
+        config
+    }
+
+    fn model_of(&self, place: usize) -> Model {
+        self.models
+            .get(place)
+            .or(self.models.last())
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// One move: inputs given at one instant (a join is two: the member, and its callbacks held for
+/// the check to complete).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Move {
+    pub at: Millis,
+    pub inputs: Vec<GroupInput>,
+    pub perturbs: bool,
+}
+
+/// Every move from `sim`, where `joined` members have joined and `used` perturbations are spent.
+pub(super) fn moves(bounds: &Bounds, sim: &GroupSim, joined: usize, used: usize) -> Vec<Move> {
+    let now = sim.now();
+    let at_once = |inputs: Vec<GroupInput>, perturbs: bool| Move {
+        at: now,
+        inputs,
+        perturbs,
+    };
+    let mut out = Vec::new();
+    if joined < bounds.members.min(NAMES.len()) {
+        let name = NAMES[joined].to_owned();
+        out.push(at_once(
+            vec![
+                GroupInput::AddMember {
+                    name: name.clone(),
+                    topics: bounds.topics.keys().cloned().collect(),
+                    instance_id: None,
+                    model: Some(bounds.model_of(joined)),
+                },
+                GroupInput::DelayCallbacks {
+                    name,
+                    delayed: true,
+                },
+            ],
+            false,
+        ));
+    }
+    for m in sim.members().iter().filter(|m| m.running()) {
+        let name = || m.name.clone();
+        if m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0 {
+            out.push(at_once(
+                vec![GroupInput::Complete {
+                    name: name(),
+                    outcome: Outcome::Ok,
+                }],
+                false,
+            ));
+        }
+        if used < bounds.perturbations {
+            out.push(at_once(
+                vec![GroupInput::CloseMember { name: name() }],
+                true,
+            ));
+            out.push(at_once(vec![GroupInput::KillMember { name: name() }], true));
+            if sim.messages().iter().any(|msg| msg.member == m.name) {
+                out.push(at_once(vec![GroupInput::Drop { name: name() }], true));
+            }
+            out.push(at_once(
+                vec![GroupInput::InjectError {
+                    name: name(),
+                    code: ErrorCode::FencedMemberEpoch,
+                }],
+                true,
+            ));
+        }
+    }
+    if let Some(at) = sim.next_event_at() {
+        out.push(Move {
+            at: at.max(now),
+            inputs: vec![GroupInput::Tick],
+            perturbs: false,
+        });
+    }
+    out
+}
