@@ -4,6 +4,7 @@ pub mod app_actions;
 pub mod app_lane;
 pub mod assigned_set;
 pub mod assignment_editor;
+pub mod check_panel;
 pub mod config_panel;
 pub mod console;
 pub mod diagram;

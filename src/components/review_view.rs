@@ -261,6 +261,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                 </div>
             </section>
             <crate::components::hunt_panel::HuntPanel view=hunt/>
+            <crate::components::check_panel::CheckPanel/>
             <section class="panel review-export" aria-label="Take the review away">
                 <div class="row">
                     <button data-testid="review-export-html" on:click=export_html>"Export the review (HTML)"</button>

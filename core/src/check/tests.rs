@@ -163,3 +163,35 @@ fn a_coordinator_without_the_safety_rule_is_caught_at_the_shortest() {
         .iter()
         .any(|s| s.hazard == Hazard::DoubleOwnership));
 }
+
+/// What the hunt's 20,000 random schedules never showed, the check finds: on Java-client members,
+/// a heartbeat lost while an onPartitionsAssigned runs makes the retried (full) heartbeat report
+/// the last completed assignment (none) as owned, and the coordinator hands a partition on that
+/// the member is about to own and then revoke. Shortest with a lost heartbeat in it: two joins,
+/// the answers, a heartbeat lost, its retry sent, the callbacks completed, the answers.
+#[test]
+fn the_check_finds_the_java_clients_window_after_a_lost_heartbeat() {
+    let mut explorer = Explorer::new(Bounds::anchor(Model::Kafka, 13));
+    while !explorer.run(50_000) {}
+    let report = explorer.report();
+    let found = report
+        .found
+        .iter()
+        .find(|f| f.property == Property::Hazard(Hazard::ReleasedBeforeRevoked))
+        .expect("released before revoked on Java-client members within 13 moves");
+    assert_eq!(found.moves, 13);
+    assert!(
+        found
+            .schedule
+            .steps
+            .iter()
+            .any(|(_, i)| matches!(i, GroupInput::Drop { .. })),
+        "{:?}",
+        found.schedule.steps
+    );
+    assert_eq!(
+        Hazard::ReleasedBeforeRevoked.allowed(Model::Kafka),
+        crate::group::hazard::Allowed::Yes,
+        "the design table still says the Java client rules it out"
+    );
+}

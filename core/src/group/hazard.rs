@@ -119,6 +119,14 @@ impl Hazard {
             // unassign and leaves; the on_revoke queued behind it runs after the leave, for
             // partitions it never fetched (`rd_kafka_cgrp_handle_assign_op` when terminating).
             (Hazard::ReleasedBeforeRevoked, Model::Librdkafka) => Yes,
+            // The Java client, after a lost heartbeat (its sent fields reset), sends while an
+            // onPartitionsAssigned still runs a full heartbeat whose owned set is its last
+            // completed reconciliation's (LocalAssignment.NONE: empty); the coordinator reads an
+            // empty list as everything revoked (CurrentAssignmentBuilder.ownsRevokedPartitions)
+            // and hands on a partition the member is about to own and then revoke. Found by the
+            // bounded check (crate::check), read in Kafka 3.8.0 to trunk: HeartbeatRequestManager
+            // buildRequestData and reset, MembershipManagerImpl's currentAssignment.
+            (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, Model::Kafka) => Yes,
             (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, _) => No,
             // librdkafka waits for the running callback before it hands what is left to
             // on_lost: no work is abandoned (`rd_kafka_cgrp_consumer_assignment_done`).

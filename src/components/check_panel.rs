@@ -1,0 +1,192 @@
+//! "Check every schedule" in the review view, beside the hunt: the bounded check
+//! ([`kip848_core::check`]) on each chosen model's members, run between frames in slices of
+//! about 20 ms so that the page stays responsive, with progress and Stop; then, per property and
+//! model, *holds within N states* or the shortest counterexample, opening in the group view.
+//! What is explored and checked is the core's; this panel only slices the work and shows it.
+
+use kip848_core::check::{Bounds, Explorer, Property, Report};
+use kip848_core::session::link::{encode_group, SharedGroup};
+use kip848_core::Model;
+use leptos::prelude::*;
+
+/// The work between two yields to the browser is kept near this (a long task is 50 ms).
+const SLICE_BUDGET_MS: f64 = 20.0;
+/// The deepest check the page runs (`kip848-check` runs any).
+const MAX_DEPTH: usize = 24;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+async fn next_frame() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
+#[derive(Clone, Copy)]
+struct CheckView {
+    depth: RwSignal<usize>,
+    models: RwSignal<Vec<Model>>,
+    running: RwSignal<bool>,
+    generation: RwSignal<u64>,
+    /// Each model's report, so far or in all.
+    reports: RwSignal<Vec<(Model, Report)>>,
+    status: RwSignal<String>,
+}
+
+impl CheckView {
+    fn new() -> CheckView {
+        CheckView {
+            depth: RwSignal::new(14),
+            models: RwSignal::new(Model::ALL.to_vec()),
+            running: RwSignal::new(false),
+            generation: RwSignal::new(0),
+            reports: RwSignal::new(Vec::new()),
+            status: RwSignal::new(String::new()),
+        }
+    }
+
+    fn start(self) {
+        let (depth, models) = (self.depth.get_untracked(), self.models.get_untracked());
+        if models.is_empty() {
+            self.status
+                .set("Choose at least one model whose members to check.".to_owned());
+            return;
+        }
+        self.generation.update(|g| *g += 1);
+        let generation = self.generation.get_untracked();
+        let current = move || self.generation.get_untracked() == generation;
+        self.running.set(true);
+        self.reports.set(Vec::new());
+        leptos::task::spawn_local(async move {
+            for model in models {
+                let mut explorer = Explorer::new(Bounds::anchor(model, depth));
+                // Moves per slice, sized by the last slice's pace.
+                let mut budget = 200u64;
+                loop {
+                    let started = now_ms();
+                    let done = explorer.run(budget);
+                    let took = (now_ms() - started).max(0.1);
+                    budget =
+                        ((budget as f64) * SLICE_BUDGET_MS / took).clamp(20.0, 20_000.0) as u64;
+                    let report = explorer.report();
+                    self.status.set(format!(
+                        "Checking {} members: {} moves deep of {depth}, {} states…",
+                        model.title(),
+                        report.depth,
+                        report.states
+                    ));
+                    self.reports.update(|all| {
+                        all.retain(|(m, _)| *m != model);
+                        all.push((model, report));
+                    });
+                    next_frame().await;
+                    if !current() {
+                        return;
+                    }
+                    if done {
+                        break;
+                    }
+                }
+            }
+            self.status.set(format!(
+                "Done: every schedule of 2 members on topics t and u (one partition each), with at most one disturbance, up to {depth} moves."
+            ));
+            self.running.set(false);
+        });
+    }
+
+    fn stop(self) {
+        self.generation.update(|g| *g += 1);
+        self.running.set(false);
+        self.status.set("Stopped.".to_owned());
+    }
+}
+
+/// One model's cell of a property's row.
+fn cell(report: &Report, property: Property) -> AnyView {
+    match report.found.iter().find(|f| f.property == property) {
+        Some(found) => {
+            let link = encode_group(&SharedGroup {
+                trace: found.trace(),
+                step: found.step + 1,
+            });
+            view! {
+                <span data-testid="check-verdict" data-verdict="violated">{format!("violated: shortest {} moves ({} steps). {}. ", found.moves, found.schedule.steps.len(), found.words)}</span>
+                <a href=format!("group.html#{link}") target="_blank" rel="noopener" data-testid="check-open">"Open in the group view (new tab)"</a>
+            }
+            .into_any()
+        }
+        None => view! {
+            <span data-testid="check-verdict" data-verdict="holds">{format!(
+                "{} within {} states ({} moves deep{})",
+                if report.done { "holds" } else { "not found so far" },
+                report.states,
+                report.depth,
+                if report.exhausted { ", nothing left" } else { "" }
+            )}</span>
+        }
+        .into_any(),
+    }
+}
+
+/// A depth typed in, within what the page runs; `None` for anything else (the field keeps its value).
+fn depth_of(text: &str) -> Option<usize> {
+    text.trim()
+        .parse()
+        .ok()
+        .map(|n: usize| n.clamp(1, MAX_DEPTH))
+}
+
+/// The panel.
+#[component]
+pub fn CheckPanel() -> impl IntoView {
+    let view = CheckView::new();
+    on_cleanup(move || view.generation.update(|g| *g += 1));
+    let checked = move || {
+        view.reports
+            .with(|r| r.iter().map(|(m, _)| *m).collect::<Vec<_>>())
+    };
+    view! {
+        <section class="panel check" aria-labelledby="check-title" data-testid="check">
+            <h2 id="check-title">"Check every schedule"</h2>
+            <p class="muted">"Not a sample: every schedule of two members on two topics of one partition, with at most one disturbance (a member closing, killed, its messages lost, or fenced), every callback completing at any point, up to the depth chosen — breadth-first, each distinct group state once. A property either holds within the bounds or comes with its shortest counterexample."</p>
+            <div class="row">
+                <label>"Moves deep "
+                    <input type="number" min="1" max=MAX_DEPTH data-testid="check-depth" prop:value=move || view.depth.get().to_string()
+                        on:change=move |ev| if let Some(n) = depth_of(&event_target_value(&ev)) { view.depth.set(n); } />
+                </label>
+                <fieldset class="inline" aria-label="Members of">
+                    {Model::ALL.into_iter().map(|m| view! {
+                        <label class="choice"><input type="checkbox" data-testid="check-model" value=m.as_str()
+                            prop:checked=move || view.models.with(|all| all.contains(&m))
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                view.models.update(|all| { all.retain(|x| *x != m); if on { all.push(m); all.sort(); } });
+                            } />{m.title()}</label>
+                    }).collect_view()}
+                </fieldset>
+                <button class="primary" data-testid="check-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Check"</button>
+                <button data-testid="check-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
+            </div>
+            <p role="status" data-testid="check-status">{move || view.status.get()}</p>
+            <div class="table-wrap">
+                <table data-testid="check-table">
+                    <thead><tr>
+                        <th scope="col">"property"</th>
+                        {move || checked().into_iter().map(|m| view! { <th scope="col">{format!("{} members", m.title())}</th> }).collect_view()}
+                    </tr></thead>
+                    <tbody>
+                        {move || view.reports.with(|reports| Property::all().into_iter().map(|property| view! {
+                            <tr data-testid="check-row" data-property=property.as_str()>
+                                <th scope="row">{property.title()}</th>
+                                {reports.iter().map(|(m, r)| view! { <td class="small" data-model=m.as_str()>{cell(r, property)}</td> }).collect_view()}
+                            </tr>
+                        }).collect_view())}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

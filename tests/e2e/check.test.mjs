@@ -1,0 +1,45 @@
+// "Check every schedule" in the review view: the bounded check run in the page, in slices,
+// compared property by property with the same check run natively (`kip848-check`), and a
+// counterexample opened in the group view at the step where it shows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, open, coreBin, ROOT } from './harness.mjs';
+
+let server; let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const DEPTH = 10;
+
+test('the check in the page finds what the core finds, and its counterexample opens at its step', async () => {
+  const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--model', 'seed', '--depth', String(DEPTH)], { cwd: ROOT, encoding: 'utf8' }));
+  assert.ok(native.properties.some((p) => p.verdict === 'violated') && native.properties.some((p) => p.verdict === 'holds'));
+  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'check' });
+  await page.getByTestId('check-depth').fill(String(DEPTH));
+  await page.getByTestId('check-depth').dispatchEvent('change');
+  for (const box of await page.getByTestId('check-model').all()) {
+    if ((await box.getAttribute('value')) !== 'seed' && (await box.isChecked())) await box.uncheck();
+  }
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 120000 });
+  for (const p of native.properties) {
+    const cell = page.locator(`[data-testid=check-row][data-property=${p.property}] td[data-model=seed] [data-testid=check-verdict]`);
+    assert.equal(await cell.getAttribute('data-verdict'), p.verdict, p.property);
+    const words = await cell.textContent();
+    if (p.verdict === 'violated') assert.match(words, new RegExp(`shortest ${p.moves} moves \\(${p.steps} steps\\)`), p.property);
+    else assert.match(words, new RegExp(`holds within ${native.states} states \\(${native.depth} moves deep`), p.property);
+  }
+  // The first counterexample, in a tab of its own, at the step where it shows.
+  const violated = native.properties.find((p) => p.verdict === 'violated' && !p.property.includes('epoch'));
+  const [tab] = await Promise.all([page.context().waitForEvent('page'),
+    page.locator(`[data-testid=check-row][data-property=${violated.property}] [data-testid=check-open]`).click()]);
+  await tab.getByTestId('group-view').waitFor();
+  const [, step, of] = (await tab.getByTestId('group-position').textContent()).match(/^Step (\d+) of (\d+)/).map(Number);
+  assert.equal(step, of, 'opened at its last step, where it shows');
+  assert.equal(of, violated.steps);
+  const hazards = await tab.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => e.dataset.hazard));
+  assert.ok(hazards.includes(violated.property), `${violated.property} not among ${hazards}`);
+  await tab.close();
+  await done();
+});
