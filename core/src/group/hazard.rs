@@ -127,7 +127,7 @@ impl Hazard {
             // bounded check (crate::check), read in Kafka 3.8.0 to trunk: HeartbeatRequestManager
             // buildRequestData and reset, MembershipManagerImpl's currentAssignment.
             (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, Model::Kafka) => Yes,
-            (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, _) => No,
+            (Hazard::CommitNotOwned, Model::Librdkafka) => No,
             // librdkafka waits for the running callback before it hands what is left to
             // on_lost: no work is abandoned (`rd_kafka_cgrp_consumer_assignment_done`).
             (Hazard::FencedDuringCallback, Model::Librdkafka) => No,
