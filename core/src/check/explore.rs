@@ -130,14 +130,15 @@ impl Explorer {
             done: false,
             exhausted: false,
         };
-        let root = State {
+        let mut root = State {
             node: 0,
             sim,
             joined: 0,
             used: 0,
             quiet_since: Millis::ZERO,
         };
-        explorer.seen.insert(explorer.key(&root));
+        let key = explorer.key(&mut root);
+        explorer.seen.insert(key);
         explorer.frontier.push(root);
         explorer
     }
@@ -191,7 +192,7 @@ impl Explorer {
         } else {
             mv.at
         };
-        let state = State {
+        let mut state = State {
             node: 0,
             joined: from.joined
                 + usize::from(
@@ -203,7 +204,8 @@ impl Explorer {
             quiet_since,
             sim,
         };
-        if !self.seen.insert(self.key(&state)) {
+        let key = self.key(&mut state);
+        if !self.seen.insert(key) {
             return;
         }
         let node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
@@ -251,17 +253,18 @@ impl Explorer {
 
     /// Two states are one when the group's state, the members joined, the perturbations spent and
     /// the quiet since the last disturbance (up to the two sessions a calm needs) are.
-    fn key(&self, s: &State) -> u128 {
+    fn key(&self, s: &mut State) -> u128 {
         let calm = 2 * self.config.coordinator.session_timeout_ms + 1;
         let quiet = s.sim.now().0.saturating_sub(s.quiet_since.0).min(calm);
-        let half = |salt: u64| {
+        let mut halves = [0u64; 2];
+        for (salt, half) in halves.iter_mut().enumerate() {
             let mut h = DefaultHasher::new();
             salt.hash(&mut h);
             s.sim.fingerprint(&mut h);
             (s.joined, s.used, quiet).hash(&mut h);
-            h.finish()
-        };
-        (u128::from(half(1)) << 64) | u128::from(half(2))
+            *half = h.finish();
+        }
+        (u128::from(halves[0]) << 64) | u128::from(halves[1])
     }
 
     pub fn report(&self) -> Report {

@@ -6,13 +6,17 @@ use crate::group::hazard::{sightings, Hazard};
 use crate::group::{GroupInput, GroupSim};
 use crate::hunt::Schedule;
 use crate::machine::model::Model;
+use crate::machine::Machine;
 use crate::protocol::time::Millis;
 
 /// A state as the naive count tells two apart: the whole simulation compared field by field
-/// (`Eq`, not the fingerprint's hash), with what the fingerprint leaves out set to one value.
+/// (`Eq`, not the fingerprint's hash), its instants relative to its now, with what the
+/// fingerprint leaves out set to one value.
 #[derive(Clone, PartialEq, Eq)]
 struct Plain {
     sim: GroupSim,
+    /// Who holds what now (the history's newest entry, without its instant).
+    holding: Option<std::sync::Arc<crate::group::ownership::Snapshot>>,
     joined: usize,
     used: usize,
     quiet: u64,
@@ -26,8 +30,16 @@ fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, cal
         m.seq = 0;
     }
     let quiet = sim.now().0.saturating_sub(quiet_since.0).min(calm);
+    // Instants relative to now, as the fingerprint takes them.
+    sim.shift_time(sim.now().0.wrapping_neg());
+    for m in &mut sim.members {
+        m.facts = m.member.facts();
+    }
+    let holding = sim.history.entries().last().map(|(_, s)| s.clone());
+    sim.history = crate::group::ownership::History::default();
     Plain {
         sim,
+        holding,
         joined,
         used,
         quiet,

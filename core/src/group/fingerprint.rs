@@ -2,14 +2,43 @@
 //! what the group does next, and nothing kept only for the screen (the ownership history beyond
 //! its newest entry, the ever-double-owned set, the last input's dropped messages, the last
 //! request's reply) or derived (each member's facts, the messages' sequence numbers, whose order
-//! the message list already holds).
+//! the message list already holds). Instants are taken relative to the group's now: a group
+//! heartbeating in a steady state is the same state a heartbeat later, so the check's state space
+//! closes instead of growing with the clock (the group's rules read time only by comparing
+//! instants and adding durations).
 
 use super::sim::GroupSim;
 use std::hash::{Hash, Hasher};
 
 impl GroupSim {
-    /// Feeds the state that decides the group's future to `hasher`.
-    pub fn fingerprint<H: Hasher>(&self, hasher: &mut H) {
+    /// Feeds the state that decides the group's future to `hasher`, every instant relative to
+    /// now (moved there for the hashing and back: the state is left as it was).
+    pub fn fingerprint<H: Hasher>(&mut self, hasher: &mut H) {
+        let now = self.now.0;
+        self.shift_time(now.wrapping_neg());
+        self.hash_state(hasher);
+        self.shift_time(now);
+    }
+
+    /// Every instant the group holds moved by `by`, wrapping.
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        self.now = self.now.wrapping_shift(by);
+        for m in &mut self.members {
+            m.member.shift_time(by);
+        }
+        for record in self.coordinator.members.values_mut() {
+            record.session_deadline = record.session_deadline.wrapping_shift(by);
+            if let Some((deadline, _)) = &mut record.rebalance_deadline {
+                *deadline = deadline.wrapping_shift(by);
+            }
+        }
+        for message in &mut self.messages {
+            message.sent_at = message.sent_at.wrapping_shift(by);
+            message.deliver_at = message.deliver_at.wrapping_shift(by);
+        }
+    }
+
+    fn hash_state<H: Hasher>(&self, hasher: &mut H) {
         self.config.hash(hasher);
         self.coordinator.hash(hasher);
         self.now.hash(hasher);

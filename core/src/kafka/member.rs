@@ -69,6 +69,15 @@ pub struct KafkaMember {
 }
 
 impl KafkaMember {
+    /// Every instant it holds moved by `by`, wrapping (`GroupSim::fingerprint`).
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        self.now = self.now.wrapping_shift(by);
+        let h = &mut self.heartbeats;
+        h.next_due = h.next_due.wrapping_shift(by);
+        h.backoff_until = h.backoff_until.wrapping_shift(by);
+        h.last_sent_at = h.last_sent_at.map(|t| t.wrapping_shift(by));
+    }
+
     pub fn new(config: Config) -> Self {
         let member_id = config
             .member_id

@@ -108,6 +108,18 @@ pub struct RdkMember {
 }
 
 impl RdkMember {
+    /// Every instant it holds moved by `by`, wrapping (`GroupSim::fingerprint`).
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        self.now = self.now.wrapping_shift(by);
+        for t in [
+            &mut self.last_sent_at,
+            &mut self.expedite_at,
+            &mut self.retry_due,
+        ] {
+            *t = t.map(|t| t.wrapping_shift(by));
+        }
+    }
+
     pub fn new(config: Config) -> Self {
         let member_id = config
             .member_id

@@ -24,6 +24,15 @@ pub enum AnyMember {
 }
 
 impl AnyMember {
+    /// Every instant it holds moved by `by`, wrapping (`GroupSim::fingerprint`).
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        match self {
+            AnyMember::Seed(m) => m.shift_time(by),
+            AnyMember::Kafka(m) => m.shift_time(by),
+            AnyMember::Librdkafka(m) => m.shift_time(by),
+        }
+    }
+
     pub fn new(model: Model, config: Config) -> Self {
         match model {
             Model::Seed => AnyMember::Seed(Member::new(config)),

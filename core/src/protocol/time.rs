@@ -14,6 +14,12 @@ pub struct Millis(pub u64);
 impl Millis {
     pub const ZERO: Millis = Millis(0);
 
+    /// Moved by `by`, wrapping: the bounded check hashes a state relative to its own now (a move
+    /// there and back leaves every instant as it was).
+    pub(crate) fn wrapping_shift(self, by: u64) -> Millis {
+        Millis(self.0.wrapping_add(by))
+    }
+
     /// `self + ms`, saturating: a deadline far in the future is still a deadline, never a wrap.
     pub fn plus(self, ms: u64) -> Millis {
         Millis(self.0.saturating_add(ms))

@@ -29,6 +29,14 @@ pub(crate) struct Sender {
 }
 
 impl Sender {
+    /// Every instant it holds moved by `by`, wrapping (`GroupSim::fingerprint`).
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        self.last_sent_at = self.last_sent_at.map(|t| t.wrapping_shift(by));
+        if let Some(retry) = &mut self.retry {
+            retry.due = retry.due.wrapping_shift(by);
+        }
+    }
+
     /// The heartbeat in flight has been answered: it is no longer in flight.
     pub(crate) fn answered(&mut self) -> Option<Purpose> {
         self.in_flight.take()

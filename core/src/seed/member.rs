@@ -58,6 +58,12 @@ pub struct Member {
 }
 
 impl Member {
+    /// Every instant it holds moved by `by`, wrapping (`GroupSim::fingerprint`).
+    pub(crate) fn shift_time(&mut self, by: u64) {
+        self.now = self.now.wrapping_shift(by);
+        self.sender.shift_time(by);
+    }
+
     pub fn new(config: Config) -> Self {
         Member {
             config,
