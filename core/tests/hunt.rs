@@ -262,8 +262,13 @@ fn the_review_export_holds_the_hunts_table_and_its_counterexamples() {
         })
         .collect();
     let summary = Summary::of(&hunts);
-    // The hazard the two disagree on leads the table.
-    assert_eq!(summary.rows[0].hazard, Hazard::ReleasedBeforeRevoked);
+    // A hazard the two disagree on leads the table (released before revoked, or a commit for a
+    // partition given away: the seed's members show both in 200 schedules, the Java client's
+    // neither; the designs' table, no longer, tells them apart).
+    assert!(matches!(
+        summary.rows[0].hazard,
+        Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned
+    ));
     assert!(summary.rows[0].found[0].schedules > 0);
     assert_eq!(summary.rows[0].found[1].schedules, 0);
     let text = include_str!("../../assets/scenarios/05-fenced-mid-revocation.json");
