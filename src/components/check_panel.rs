@@ -157,16 +157,7 @@ pub fn CheckPanel() -> impl IntoView {
                     <input type="number" min="1" max=MAX_DEPTH data-testid="check-depth" prop:value=move || view.depth.get().to_string()
                         on:change=move |ev| if let Some(n) = depth_of(&event_target_value(&ev)) { view.depth.set(n); } />
                 </label>
-                <fieldset class="inline" aria-label="Members of">
-                    {Model::ALL.into_iter().map(|m| view! {
-                        <label class="choice"><input type="checkbox" data-testid="check-model" value=m.as_str()
-                            prop:checked=move || view.models.with(|all| all.contains(&m))
-                            on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                view.models.update(|all| { all.retain(|x| *x != m); if on { all.push(m); all.sort(); } });
-                            } />{m.title()}</label>
-                    }).collect_view()}
-                </fieldset>
+                <crate::components::models_choice::ModelsChoice models=view.models testid="check-model"/>
                 <button class="primary" data-testid="check-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Check"</button>
                 <button data-testid="check-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
             </div>

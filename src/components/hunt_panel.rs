@@ -358,16 +358,7 @@ pub fn HuntPanel(view: HuntView) -> impl IntoView {
                     <input type="number" min="0" data-testid="hunt-seed" prop:value=move || view.seed.get().to_string()
                         on:change=move |ev| if let Some(n) = number(event_target_value(&ev), u64::MAX) { view.seed.set(n); } />
                 </label>
-                <fieldset class="inline" aria-label="Members of">
-                    {Model::ALL.into_iter().map(|m| view! {
-                        <label class="choice"><input type="checkbox" data-testid="hunt-model" value=m.as_str()
-                            prop:checked=move || view.models.with(|all| all.contains(&m))
-                            on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                view.models.update(|all| { all.retain(|x| *x != m); if on { all.push(m); all.sort(); } });
-                            } />{m.title()}</label>
-                    }).collect_view()}
-                </fieldset>
+                <crate::components::models_choice::ModelsChoice models=view.models testid="hunt-model"/>
                 <button class="primary" data-testid="hunt-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Hunt"</button>
                 <button data-testid="hunt-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
             </div>

@@ -104,15 +104,25 @@ async fn the_group_picker_names_each_scenario_by_the_title_in_its_file() {
     let (first, _, _) = GROUP_SCENARIOS[0];
     let (root, _) = mount_group(first, || view! { <GroupControls/> });
     tick().await;
-    let shown: Vec<(String, String)> = select(&root, "[data-testid=group-scenario] option")
-        .iter()
-        .map(|o| {
-            (
-                o.get_attribute("value").unwrap_or_default(),
-                o.text_content().unwrap_or_default(),
-            )
-        })
-        .collect();
+    // The first option names the session on screen when it is none of them (a new group here).
+    let placeholder = select(&root, "[data-testid=group-scenario] option[value=\"\"]");
+    assert_eq!(placeholder.len(), 1);
+    assert!(placeholder[0]
+        .text_content()
+        .unwrap_or_default()
+        .starts_with("This session"));
+    let shown: Vec<(String, String)> = select(
+        &root,
+        "[data-testid=group-scenario] option:not([value=\"\"])",
+    )
+    .iter()
+    .map(|o| {
+        (
+            o.get_attribute("value").unwrap_or_default(),
+            o.text_content().unwrap_or_default(),
+        )
+    })
+    .collect();
     let files: Vec<(String, String)> = GROUP_SCENARIOS
         .iter()
         .map(|(id, _, text)| {
