@@ -11,6 +11,20 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
+/// Two hashers fed the same bytes (the second salted first): a 128-bit key from one walk.
+struct Both(DefaultHasher, DefaultHasher);
+
+impl Hasher for Both {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+        self.1.write(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+}
+
 /// A state's place in the tree of first arrivals: how it was first reached.
 struct Node {
     parent: u32,
@@ -256,15 +270,13 @@ impl Explorer {
     fn key(&self, s: &mut State) -> u128 {
         let calm = 2 * self.config.coordinator.session_timeout_ms + 1;
         let quiet = s.sim.now().0.saturating_sub(s.quiet_since.0).min(calm);
-        let mut halves = [0u64; 2];
-        for (salt, half) in halves.iter_mut().enumerate() {
-            let mut h = DefaultHasher::new();
-            salt.hash(&mut h);
-            s.sim.fingerprint(&mut h);
-            (s.joined, s.used, quiet).hash(&mut h);
-            *half = h.finish();
-        }
-        (u128::from(halves[0]) << 64) | u128::from(halves[1])
+        // One walk of the state feeds both halves (it was walked, and its instants moved there
+        // and back, once per half).
+        let mut both = Both(DefaultHasher::new(), DefaultHasher::new());
+        1u8.hash(&mut both.1);
+        s.sim.fingerprint(&mut both);
+        (s.joined, s.used, quiet).hash(&mut both);
+        (u128::from(both.0.finish()) << 64) | u128::from(both.1.finish())
     }
 
     pub fn report(&self) -> Report {
