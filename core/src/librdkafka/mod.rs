@@ -57,7 +57,7 @@ pub const STATES: [StateName; 7] = [
 ];
 
 /// Every move the model makes, with the trigger `rdkafka_cgrp.c` moves on (from, to).
-pub const ALLOWED: [(StateName, StateName); 13] = [
+pub const ALLOWED: [(StateName, StateName); 14] = [
     // A target that adds partitions (rd_kafka_cgrp_handle_assignment_cooperative).
     (Init, WaitAssignCall),
     (Steady, WaitAssignCall),
@@ -78,6 +78,10 @@ pub const ALLOWED: [(StateName, StateName); 13] = [
     (WaitAssignCall, WaitUnassignCall),
     (WaitUnassignCall, WaitUnassignToComplete),
     (WaitUnassignToComplete, Init),
+    // Unsubscribing while on_revoke of everything held waits for the application: nothing is
+    // left to revoke, so the leave goes at once (`rd_kafka_cgrp_consumer_rejoin`); that
+    // on_revoke's answer is served in `init`.
+    (WaitUnassignCall, Init),
     // Fenced or leaving with nothing assigned, or a fatal error (a silent full unassign).
     (Steady, Init),
     // The leave answered (or none owed): the group handle terminates, from `init` after a full

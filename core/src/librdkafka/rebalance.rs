@@ -100,6 +100,15 @@ impl RdkMember {
             self.remove(self.assigned.clone(), out);
             return self.unassign_done(out);
         }
+        if self.state == StateName::Init {
+            // An on_revoke answered after an unsubscribe already left (`init`): the partitions
+            // go, the join state stays (`rd_kafka_cgrp_incremental_unassign` moves it only from
+            // wait-unassign-call), and nothing follows.
+            if let Then::Unassign { revoked, .. } = then {
+                self.remove(revoked, out);
+            }
+            return;
+        }
         match then {
             // `rd_kafka_cgrp_incremental_assign`: the partitions are added, and only from
             // wait-assign-call does the join state move on; an unsubscribe that queued on_revoke
@@ -271,7 +280,8 @@ impl RdkMember {
     /// does not wait for a rebalance in progress): everything, what on_assign was handed
     /// included, is revoked at once (wait-assign-call → wait-unassign-call) and on_revoke queues
     /// behind on_assign. Closing while on_revoke runs queues an on_revoke of what that one
-    /// leaves. Returns whether a callback was running and another now queues behind it.
+    /// leaves; unsubscribing while an on_revoke of everything held waits leaves at once.
+    /// Returns whether a callback was running and the unsubscribe or close was dealt with.
     fn revoke_behind_running_callback(&mut self, out: &mut Out) -> bool {
         let all = match self.pending.front().map(|p| p.then.clone()) {
             Some(Then::Assign(added)) => {
@@ -288,6 +298,17 @@ impl RdkMember {
                     return false;
                 }
                 rest
+            }
+            // Unsubscribing while on_revoke waits for the application, that on_revoke taking
+            // everything held: `rd_kafka_cgrp_revoke_all_rejoin` finds the group assignment
+            // empty (the revoked partitions left it when the callback was handed over) and goes
+            // straight to `rd_kafka_cgrp_consumer_rejoin`, the leave at once and `init`; the
+            // on_revoke still runs, and its answer is served in `init` (random-50076).
+            Some(Then::Unassign { revoked, .. })
+                if !self.terminating && self.assigned.difference(&revoked).is_empty() =>
+            {
+                self.rejoin(out);
+                return true;
             }
             _ => return false,
         };

@@ -13,6 +13,8 @@
 //!   └────── steady ─────── revoke, lost, leave ────────────▶ │ full unassign
 //!        │ closing, none held                        wait-unassign-to-complete ── leave sent ─▶ init
 //!      term ◀── leave answered ── init
+//! (and round the right, from wait-unassign-call back to init: unsubscribed while on_revoke
+//! of everything held waits, the leave at once)
 //! ```
 
 use super::draw::{left_of, line, named, node, on, right_of, Nodes};
@@ -38,6 +40,9 @@ const OUT_HELD: f64 = 34.0;
 const TERM_X: f64 = 170.0;
 const TERM_Y: f64 = 540.0;
 const BOTTOM: f64 = 600.0;
+/// The line up the right of everything from `wait-unassign-call`'s top: unsubscribed while
+/// on_revoke waits, straight back to `init`.
+const OUT_RIGHT: f64 = 420.0;
 
 pub fn layout() -> Diagram {
     let n = Nodes(vec![
@@ -168,6 +173,21 @@ pub fn layout() -> Diagram {
             on("leave sent", 250.0, BOTTOM),
         )
         .with_note("the leave heartbeat (epoch −1, or −2 for a static member) sent"),
+        line(
+            WaitUnassignCall,
+            Init,
+            &[
+                n.top(WaitUnassignCall, OUT_RIGHT - RX),
+                pt(OUT_RIGHT, Y0),
+                n.right(Init, 0.0),
+            ],
+            on("unsubscribed:\nleave at once", 290.0, Y0),
+        )
+        .with_note(
+            "unsubscribe() while on_revoke of everything held waits for the application: \
+             nothing else to revoke, the leave goes at once and that on_revoke's answer is \
+             served in init (rd_kafka_cgrp_consumer_rejoin)",
+        ),
         line(
             Steady,
             Init,

@@ -63,6 +63,9 @@ pub(super) fn librdkafka(
             "Closing: the answer becomes a full unassign; the leave follows".to_owned()
         }
         (WaitUnassignToComplete, Init) => "Everything unassigned: init".to_owned(),
+        (WaitUnassignCall, Init) => {
+            "Unsubscribed while on_revoke of everything held waits: nothing else to revoke, the leave goes at once; init".to_owned()
+        }
         (Steady, Init) => match &frame.failure {
             Some(code) => format!(
                 "Fatal error {code}: everything unassigned without a callback, no leave, no more heartbeats"

@@ -129,6 +129,26 @@ fn kip_page(number: u16) -> Option<&'static str> {
     })
 }
 
+/// The wiki's own anchor of a section of a KIP's page, so the link opens at the section: the
+/// page's title and the heading, each without spaces and hyphens, joined by a hyphen
+/// (`#KIP848:TheNextGenerationoftheConsumerRebalanceProtocol-MemberReconciliation`). Empty for
+/// the whole page, or for a page known only by its id (no title to build it from).
+pub fn kip_anchor(number: u16, section: &str) -> String {
+    let title = kip_page(number).and_then(|p| p.strip_prefix("display/KAFKA/"));
+    match title {
+        Some(title) if !section.is_empty() => {
+            let squeeze = |t: &str| -> String {
+                t.replace("%3A", ":")
+                    .chars()
+                    .filter(|c| !matches!(c, '+' | ' ' | '-'))
+                    .collect()
+            };
+            format!("#{}-{}", squeeze(title), squeeze(section))
+        }
+        _ => String::new(),
+    }
+}
+
 const KAFKA_REPO: &str = "https://github.com/apache/kafka";
 
 impl Source {
@@ -196,9 +216,10 @@ impl Source {
             }
             // A KIP the project has not named opens the list of KIPs, never a search
             // (core/tests/sources.rs requires a page for every KIP cited).
-            Origin::Kip { number, .. } => format!(
-                "https://cwiki.apache.org/confluence/{}",
-                kip_page(number).unwrap_or("display/KAFKA/Kafka+Improvement+Proposals")
+            Origin::Kip { number, section } => format!(
+                "https://cwiki.apache.org/confluence/{}{}",
+                kip_page(number).unwrap_or("display/KAFKA/Kafka+Improvement+Proposals"),
+                kip_anchor(number, section)
             ),
             Origin::Jira { key } => format!("https://issues.apache.org/jira/browse/{key}"),
             Origin::KafkaPr { number } => format!("{KAFKA_REPO}/pull/{number}"),
