@@ -22,6 +22,7 @@ proptest! {
     fn librdkafka_keeps_its_invariants(config in arb_config(), steps in arb_steps()) {
         let mut member = RdkMember::new(config);
         let mut assigned = PartitionSet::new();
+        let mut closing = false;
         for (at, input) in &steps {
             let before = member.clone();
             let before_facts = before.facts();
@@ -29,6 +30,7 @@ proptest! {
                 prop_assert_eq!(&member, &before, "a rejected input changed the member");
                 continue;
             };
+            closing |= matches!(input, Input::Close);
             let mut state = before_facts.state;
             let mut regular_sent = 0;
             for effect in &effects {
@@ -97,8 +99,11 @@ proptest! {
                 Some(_) => prop_assert!(matches!(facts.state, StateName::WaitAssignCall | StateName::WaitUnassignCall | StateName::Init), "waiting in {}", facts.state),
                 None => prop_assert!(matches!(facts.state, StateName::Init | StateName::Steady | StateName::Term), "resting in {}", facts.state),
             }
+            // on_assign is awaited in init only after a fatal error or a close took an earlier
+            // answer as the full unassign: one queued behind an on_revoke an unsubscribe left
+            // behind is still delivered, its answer a no-op.
             if matches!(facts.awaiting, Some(Effect::InvokeOnPartitionsAssigned { .. })) {
-                prop_assert!(facts.state != StateName::Init);
+                prop_assert!(facts.state != StateName::Init || facts.failure.is_some() || closing);
             }
             if facts.state == StateName::Term {
                 prop_assert!(facts.assigned.is_empty());

@@ -36,6 +36,7 @@
 //! end.
 
 mod heartbeat;
+mod leave;
 mod member;
 mod rebalance;
 
