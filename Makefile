@@ -177,8 +177,12 @@ MODEL ?= seed
 DEPTH ?= 18
 MEMBERS ?= 2
 PERTURBATIONS ?= 1
+# CHOICES=1: a group of seed members once per combination of the seed design's open choices,
+# the table of combinations by properties (counterexamples in target/check/choices/<n>/).
+CHOICES ?=
 check:
-	cargo run --locked --release -q -p kip848-core --bin kip848-check -- --model $(MODEL) --depth $(DEPTH) --members $(MEMBERS) --perturbations $(PERTURBATIONS) --out target/check/$(MODEL)
+	cargo run --locked --release -q -p kip848-core --bin kip848-check -- --depth $(DEPTH) --members $(MEMBERS) --perturbations $(PERTURBATIONS) \
+		$(if $(CHOICES),--choices --out target/check/choices,--model $(MODEL) --out target/check/$(MODEL))
 
 # The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group
 # trace in target/hunt/.

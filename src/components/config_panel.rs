@@ -3,6 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::context::use_session;
+use kip848_core::protocol::choice::{Release, CHOICES};
 use kip848_core::{Config, Model};
 use leptos::prelude::*;
 
@@ -104,13 +105,15 @@ pub fn ConfigPanel() -> impl IntoView {
             </p>
             {flag("cfg-assignor-set", "assignor_set: a ConsumerPartitionAssignor is configured (onAssignment runs)", |c| c.assignor_set, |c, v| c.assignor_set = v)}
             {flag("cfg-auto-complete", "auto_complete: the application completes every commit and callback at once", |c| c.auto_complete, |c, v| c.auto_complete = v)}
-            {flag("cfg-between", "heartbeat_between_revoke_and_assign", |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}
             {flag("cfg-auto-commit", "enable_auto_commit (Java client): commit every consumed offset before a reconciliation and on close", |c| c.enable_auto_commit, |c, v| c.enable_auto_commit = v)}
             {flag("cfg-listener", "listener (Java client): a ConsumerRebalanceListener is registered", |c| c.listener, |c, v| c.listener = v)}
-            <p class="muted">
-                "The design page's open question: should the member heartbeat after revoking and before assigning, \
-                 so the coordinator learns sooner that the revoked partitions are free?"
-            </p>
+            <fieldset class="seed-choices" data-testid="seed-choices">
+                <legend>"The seed design's choices (seed model)"</legend>
+                {flag("cfg-between", CHOICES[0].other_answer, |c| c.heartbeat_between_revoke_and_assign, |c, v| c.heartbeat_between_revoke_and_assign = v)}
+                <blockquote class="muted">"The design page: " {CHOICES[0].seed_words}</blockquote>
+                {flag("cfg-release", CHOICES[1].other_answer, |c| c.release == Release::AfterCallback, |c, v| c.release = if v { Release::AfterCallback } else { Release::FirstStep })}
+                <blockquote class="muted">"The design page: " {CHOICES[1].seed_words}</blockquote>
+            </fieldset>
             <p class="field-error" role="alert">{move || error.get()}</p>
             <button data-testid="cfg-apply" disabled=move || !changed()
                 on:click=move |_| session.restart(edited.get_untracked())>"Apply and restart the session"</button>

@@ -3,21 +3,36 @@
 //! breadth-first (`kip848_core::check`). Progress on stderr; the result as JSON on stdout: for
 //! each property, *holds within the bounds* (with the states and moves explored) or *violated*,
 //! with the shortest schedule. With `--out`, each counterexample is written to DIR as a group
-//! trace (`<property>.json`) that opens in the group view at the step where it shows.
+//! trace (`<property>.json`) that opens in the group view at the step where it shows. With
+//! `--choices`, a group of seed members is checked once per combination of the seed design's open
+//! choices, and the result is the table of combinations by properties (traces in DIR/<n>/).
 
-use kip848_core::check::{Bounds, Explorer, Property};
+use kip848_core::check::{Bounds, Combination, Explorer, Property, Report};
 use kip848_core::Model;
-use serde_json::json;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR]";
+const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices]";
 
-fn parse(args: &[String]) -> Option<(Bounds, Option<std::path::PathBuf>)> {
+struct Args {
+    bounds: Bounds,
+    out: Option<PathBuf>,
+    choices: bool,
+}
+
+fn parse(args: &[String]) -> Option<Args> {
     let mut bounds = Bounds::anchor(Model::Seed, 30);
     let mut out = None;
+    let mut choices = false;
     let mut i = 0;
     while i < args.len() {
+        if args[i] == "--choices" {
+            choices = true;
+            i += 1;
+            continue;
+        }
         let v = args.get(i + 1)?;
         match args[i].as_str() {
             "--model" => {
@@ -38,12 +53,19 @@ fn parse(args: &[String]) -> Option<(Bounds, Option<std::path::PathBuf>)> {
                     })
                     .collect::<Option<_>>()?;
             }
-            "--out" => out = Some(std::path::PathBuf::from(v)),
+            "--out" => out = Some(PathBuf::from(v)),
             _ => return None,
         }
         i += 2;
     }
-    (!bounds.models.is_empty() && !bounds.topics.is_empty()).then_some((bounds, out))
+    if choices {
+        bounds.models = vec![Model::Seed];
+    }
+    (!bounds.models.is_empty() && !bounds.topics.is_empty()).then_some(Args {
+        bounds,
+        out,
+        choices,
+    })
 }
 
 /// The wall clock, for the report's seconds and states per second only: the check itself never
@@ -53,14 +75,9 @@ fn clock() -> Instant {
     Instant::now()
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((bounds, out)) = parse(&args) else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
+/// Runs a check to its end, progress on stderr; the report and the seconds it took.
+fn run(mut explorer: Explorer) -> (Report, f64) {
     let started = clock();
-    let mut explorer = Explorer::new(bounds.clone());
     let mut depth = 0;
     while !explorer.run(20_000) {
         let r = explorer.report();
@@ -75,13 +92,14 @@ fn main() -> ExitCode {
             );
         }
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let report = explorer.report();
-    if let Some(dir) = &out {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("cannot write to {}: {e}", dir.display());
-            return ExitCode::FAILURE;
-        }
+    (explorer.report(), started.elapsed().as_secs_f64())
+}
+
+/// The result of one check as JSON, each counterexample written to `out` when given.
+fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, String> {
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?;
     }
     let mut properties = Vec::new();
     for property in Property::all() {
@@ -95,20 +113,16 @@ fn main() -> ExitCode {
             row["moves"] = json!(f.moves);
             row["steps"] = json!(f.schedule.steps.len());
             row["words"] = json!(f.words);
-            if let Some(dir) = &out {
+            if let Some(dir) = out {
                 let path = dir.join(format!("{}.json", property.as_str()));
-                let text = f.trace().to_json();
-                if let Err(e) = std::fs::write(&path, text) {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
+                std::fs::write(&path, f.trace().to_json())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 row["trace"] = json!(path.display().to_string());
             }
         }
         properties.push(row);
     }
-    let result = json!({
-        "bounds": bounds,
+    Ok(json!({
         "states": report.states,
         "transitions": report.transitions,
         "depth": report.depth,
@@ -116,10 +130,59 @@ fn main() -> ExitCode {
         "seconds": (seconds * 1000.0).round() / 1000.0,
         "states_per_second": (report.states as f64 / seconds.max(1e-9)).round(),
         "properties": properties,
-    });
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&result).unwrap_or_default()
-    );
-    ExitCode::SUCCESS
+    }))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(Args {
+        bounds,
+        out,
+        choices,
+    }) = parse(&args)
+    else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let outcome = if choices {
+        let mut rows = Vec::new();
+        let mut failed = None;
+        for (n, combination) in Combination::all().into_iter().enumerate() {
+            eprintln!("choices {}: {}", n, combination.answers().join("; "));
+            let (report, seconds) = run(combination.explorer(&bounds));
+            let dir = out.as_ref().map(|d| d.join(n.to_string()));
+            match result(&report, seconds, dir.as_deref()) {
+                Ok(mut row) => {
+                    row["choices"] = json!(combination);
+                    row["answers"] = json!(combination.answers());
+                    row["flips"] = json!(combination.flips());
+                    rows.push(row);
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(json!({ "bounds": bounds, "combinations": rows })),
+        }
+    } else {
+        let (report, seconds) = run(Explorer::new(bounds.clone()));
+        result(&report, seconds, out.as_deref()).map(|mut r| {
+            r["bounds"] = json!(bounds);
+            r
+        })
+    };
+    match outcome {
+        Ok(value) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).unwrap_or_default()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }

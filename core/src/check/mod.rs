@@ -12,10 +12,12 @@
 //! (the code the page plays), its successors are the group view's own inputs, and the explorer
 //! has to run in slices on a page as well as natively; see ARCHITECTURE.md.
 
+mod choices;
 mod explore;
 mod moves;
 mod property;
 
+pub use choices::Combination;
 pub use explore::{Explorer, Found, Report};
 pub use moves::Bounds;
 pub use property::Property;

@@ -207,3 +207,40 @@ fn the_check_finds_the_java_clients_window_after_a_lost_heartbeat() {
         "the design table still says the Java client rules it out"
     );
 }
+
+/// The seed's design choices as switches: removing a revoked partition first (the page's order)
+/// lets the next heartbeat free it while its commit and callback still run, found at 10 moves
+/// (and the commit of a partition given away at 9); removing it after the callback closes both
+/// within the same bounds, whether or not a heartbeat goes between the steps, and the other
+/// hazards stay what they were.
+#[test]
+fn the_release_choice_decides_the_seeds_revocation_hazards() {
+    use super::Combination;
+    use crate::protocol::choice::Release;
+    let bounds = Bounds::anchor(Model::Seed, 12);
+    let check = |c: Combination| {
+        let mut explorer = c.explorer(&bounds);
+        while !explorer.run(50_000) {}
+        explorer.report()
+    };
+    let moves = |r: &super::Report, h: Hazard| {
+        r.found
+            .iter()
+            .find(|f| f.property == Property::Hazard(h))
+            .map(|f| f.moves)
+    };
+    let seed = check(Combination::SEED);
+    assert_eq!(moves(&seed, Hazard::ReleasedBeforeRevoked), Some(10));
+    assert_eq!(moves(&seed, Hazard::CommitNotOwned), Some(9));
+    for between in [false, true] {
+        let after = check(Combination {
+            heartbeat_between_revoke_and_assign: between,
+            release: Release::AfterCallback,
+        });
+        assert_eq!(moves(&after, Hazard::ReleasedBeforeRevoked), None);
+        assert_eq!(moves(&after, Hazard::CommitNotOwned), None);
+        for h in [Hazard::StaleTarget, Hazard::FencedDuringCallback] {
+            assert_eq!(moves(&after, h), moves(&seed, h), "{h:?}");
+        }
+    }
+}

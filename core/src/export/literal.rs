@@ -228,6 +228,7 @@ impl Literal for Config {
             server_assignor,
             assignor_set,
             heartbeat_between_revoke_and_assign,
+            release,
             retry_backoff_ms,
             retry_backoff_max_ms,
             auto_complete,
@@ -267,6 +268,11 @@ impl Literal for Config {
             "heartbeat_between_revoke_and_assign",
             between != d.heartbeat_between_revoke_and_assign,
             between.to_string(),
+        );
+        set(
+            "release",
+            *release != d.release,
+            format!("kip848_core::protocol::choice::Release::{release:?}"),
         );
         set(
             "retry_backoff_ms",

@@ -3,6 +3,7 @@
 use super::input::GroupRejected;
 use super::records::CoordinatorConfig;
 use crate::machine::model::Model;
+use crate::protocol::choice::Release;
 use crate::session::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,6 +18,9 @@ pub struct GroupConfig {
     pub retry_backoff_ms: u64,
     pub retry_backoff_max_ms: u64,
     pub heartbeat_between_revoke_and_assign: bool,
+    /// The seed design's choice of when a revoked partition leaves the assigned set.
+    #[serde(skip_serializing_if = "Release::is_default")]
+    pub release: Release,
     /// The model members run unless their `add_member` names another.
     #[serde(skip_serializing_if = "is_seed")]
     pub model: Model,
@@ -34,6 +38,7 @@ impl Default for GroupConfig {
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             heartbeat_between_revoke_and_assign: false,
+            release: Release::FirstStep,
             model: Model::Seed,
         }
     }

@@ -1,5 +1,6 @@
 //! The session configuration of seed model §1: fixed for the life of a member.
 
+use super::choice::Release;
 use super::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,10 @@ pub struct Config {
     /// The seed page's open question: send a heartbeat after the revocation steps, before the
     /// assignment steps.
     pub heartbeat_between_revoke_and_assign: bool,
+    /// Seed model only, a design choice: when a revoked partition leaves the assigned set (and
+    /// the owned set heartbeats report).
+    #[serde(skip_serializing_if = "Release::is_default")]
+    pub release: Release,
     /// Backoff base after a retriable answer: `min(base * 2^(n-1), max)` for the n-th one.
     pub retry_backoff_ms: u64,
     /// Backoff ceiling.
@@ -51,6 +56,7 @@ impl Default for Config {
             server_assignor: None,
             assignor_set: false,
             heartbeat_between_revoke_and_assign: false,
+            release: Release::FirstStep,
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             auto_complete: true,

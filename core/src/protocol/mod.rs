@@ -1,6 +1,7 @@
 //! The vocabulary every model and every layer shares: partitions, configuration, inputs, effects, error codes, rejections, state names and time.
 
 pub mod assignment;
+pub mod choice;
 pub mod config;
 pub mod effect;
 pub mod error_code;

@@ -250,7 +250,7 @@ impl Member {
             }
             State::Joining | State::Joined | State::Assigning(_) => {
                 self.abandon_reconciliation();
-                let plan = Plan::leave(&self.assigned);
+                let plan = Plan::leave(&self.assigned, self.config.release);
                 self.enter(State::Terminating(plan), out);
                 self.run_plan(out);
             }

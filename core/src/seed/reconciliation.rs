@@ -12,6 +12,7 @@
 
 use crate::machine::facts::Out;
 use crate::protocol::assignment::PartitionSet;
+use crate::protocol::choice::Release;
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::ErrorCode;
@@ -36,21 +37,28 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The three revocation steps (none when nothing is revoked).
-    fn revoke(steps: &mut VecDeque<Step>, revoked: &PartitionSet) {
+    /// The three revocation steps (none when nothing is revoked): the removal first, as the
+    /// design page lists them, or last when the design choice says so.
+    fn revoke(steps: &mut VecDeque<Step>, revoked: &PartitionSet, release: Release) {
         if revoked.is_empty() {
             return;
         }
         let partitions = || revoked.clone();
-        steps.push_back(Step::Do(Effect::RemoveFromAssigned {
+        let remove = Step::Do(Effect::RemoveFromAssigned {
             partitions: partitions(),
-        }));
+        });
+        if release == Release::FirstStep {
+            steps.push_back(remove.clone());
+        }
         steps.push_back(Step::Do(Effect::CommitOffsets {
             partitions: partitions(),
         }));
         steps.push_back(Step::Do(Effect::InvokeOnPartitionsRevoked {
             partitions: partitions(),
         }));
+        if release == Release::AfterCallback {
+            steps.push_back(remove);
+        }
     }
 
     /// §5.4: from the assigned set toward `target`.
@@ -58,7 +66,7 @@ impl Plan {
         let revoked = assigned.difference(target);
         let added = target.difference(assigned);
         let mut steps = VecDeque::new();
-        Plan::revoke(&mut steps, &revoked);
+        Plan::revoke(&mut steps, &revoked, config.release);
         if !revoked.is_empty() && config.heartbeat_between_revoke_and_assign {
             steps.push_back(Step::Send(Purpose::BetweenRevokeAndAssign));
         }
@@ -85,9 +93,9 @@ impl Plan {
     }
 
     /// §5.9: revoke everything owned, then send the leave heartbeat.
-    pub(crate) fn leave(assigned: &PartitionSet) -> Plan {
+    pub(crate) fn leave(assigned: &PartitionSet, release: Release) -> Plan {
         let mut steps = VecDeque::new();
-        Plan::revoke(&mut steps, assigned);
+        Plan::revoke(&mut steps, assigned, release);
         steps.push_back(Step::Send(Purpose::Leave));
         Plan {
             steps,

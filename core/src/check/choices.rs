@@ -1,0 +1,74 @@
+//! The check per combination of the seed design's open choices ([`crate::protocol::choice`]):
+//! which choices allow which hazards, so a reviewer can read the least set of choices that makes
+//! the seed as safe as a shipped client.
+
+use super::{Bounds, Explorer};
+use crate::group::GroupConfig;
+use crate::protocol::choice::{Release, CHOICES};
+use serde::Serialize;
+
+/// One answer to each of the seed's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Combination {
+    pub heartbeat_between_revoke_and_assign: bool,
+    pub release: Release,
+}
+
+impl Combination {
+    /// The seed model's own answers (the defaults).
+    pub const SEED: Combination = Combination {
+        heartbeat_between_revoke_and_assign: false,
+        release: Release::FirstStep,
+    };
+
+    /// Every combination, the seed's own first.
+    pub fn all() -> Vec<Combination> {
+        let mut all = Vec::new();
+        for release in [Release::FirstStep, Release::AfterCallback] {
+            for between in [false, true] {
+                all.push(Combination {
+                    heartbeat_between_revoke_and_assign: between,
+                    release,
+                });
+            }
+        }
+        all
+    }
+
+    pub fn apply(&self, config: &mut GroupConfig) {
+        config.heartbeat_between_revoke_and_assign = self.heartbeat_between_revoke_and_assign;
+        config.release = self.release;
+    }
+
+    /// Each choice's answer in words, in the order of [`CHOICES`].
+    pub fn answers(&self) -> Vec<&'static str> {
+        let flipped = [
+            self.heartbeat_between_revoke_and_assign,
+            self.release != Release::FirstStep,
+        ];
+        CHOICES
+            .iter()
+            .zip(flipped)
+            .map(|(c, other)| {
+                if other {
+                    c.other_answer
+                } else {
+                    c.default_answer
+                }
+            })
+            .collect()
+    }
+
+    /// How many choices differ from the seed's own.
+    pub fn flips(&self) -> usize {
+        usize::from(self.heartbeat_between_revoke_and_assign)
+            + usize::from(self.release != Release::FirstStep)
+    }
+
+    /// The check of a group of seed members answering this way, within `bounds`.
+    pub fn explorer(&self, bounds: &Bounds) -> Explorer {
+        let mut config = bounds.config();
+        self.apply(&mut config);
+        Explorer::with_config(bounds.clone(), config)
+    }
+}

@@ -1,0 +1,57 @@
+//! The seed design's open choices, each a switch a reviewer flips: the question the design page
+//! asks, or the answer the seed model fixed where the page is silent, with the seed's own words
+//! beside it. The shipped clients answer each one way; the bounded check runs every combination
+//! (`crate::check::choices`).
+
+use serde::{Deserialize, Serialize};
+
+/// When a revoked partition leaves the assigned set, and so the owned set the next heartbeat
+/// reports: the coordinator frees a partition once a heartbeat no longer reports it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Release {
+    /// The design page's order: "1. Removing the partitions from the CGMSM's assigned set
+    /// 2. Commits the offsets for the revoked partitions 3. Invokes onPartitionsRevoked()".
+    #[default]
+    FirstStep,
+    /// After the commit and onPartitionsRevoked() returned, as the Java client acknowledges a
+    /// revocation only once its callback completed.
+    AfterCallback,
+}
+
+impl Release {
+    pub fn is_default(&self) -> bool {
+        *self == Release::default()
+    }
+}
+
+/// One switch: its name in a configuration, the design page's words, and what each answer does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// The configuration field.
+    pub field: &'static str,
+    /// What the seed's page says (or that it is silent).
+    pub seed_words: &'static str,
+    /// The answer the seed model takes by default, and the other.
+    pub default_answer: &'static str,
+    pub other_answer: &'static str,
+}
+
+/// The switches, in the order a combination names them.
+pub const CHOICES: [Choice; 2] = [
+    Choice {
+        field: "heartbeat_between_revoke_and_assign",
+        seed_words: "QUESTION: do we need to heartbeat between revocation and assignment?",
+        default_answer: "no heartbeat between the steps",
+        other_answer: "a heartbeat after the revocation steps, before the assignment steps",
+    },
+    Choice {
+        field: "release",
+        seed_words: "Partition revocation involves: 1. Removing the partitions from the CGMSM's \
+                     \"assigned\" set 2. Commits the offsets for the revoked partitions 3. Invokes \
+                     ConsumerRebalanceListener.onPartitionsRevoked()",
+        default_answer:
+            "removed first (the page's order): the next heartbeat reports the smaller owned set",
+        other_answer: "removed after the commit and onPartitionsRevoked() returned",
+    },
+];
