@@ -39,7 +39,7 @@ const NEVER_FETCHED = [
     },
     {
         file: /\.wasm$/,
-        url: /^https:\/\/(github\.com\/(apache\/kafka|confluentinc\/librdkafka|confluentinc\/confluent-kafka-python)|cwiki\.apache\.org\/confluence\/(display\/KAFKA\/|dosearchsite\.action)|issues\.apache\.org\/jira\/browse\/)/,
+        url: /^https:\/\/(github\.com\/(apache\/kafka|confluentinc\/librdkafka|confluentinc\/confluent-kafka-python)|cwiki\.apache\.org\/confluence\/(display\/KAFKA\/|pages\/viewpage\.action\?pageId=|dosearchsite\.action)|issues\.apache\.org\/jira\/browse\/)/,
         why: "the bases of the source registry's addresses (Kafka's code at a tag, librdkafka's and confluent-kafka's at theirs, a KIP, a ticket), rendered only as <a href> citations the reader may open",
     },
 ];
