@@ -1,10 +1,12 @@
 //! "Check every schedule" in the review view, beside the hunt: the bounded check
 //! ([`kip848_core::check`]) on each chosen model's members, run between frames in slices of
 //! about 20 ms so that the page stays responsive, with progress and Stop; then, per property and
-//! model, *holds within N states* or the shortest counterexample, opening in the group view.
+//! model, *holds within N states* or the shortest counterexample, opening in the group view. With
+//! the seed design's choices asked for, seed members are checked again under each other
+//! combination of them (`kip848_core::check::Combination`), one column each.
 //! What is explored and checked is the core's; this panel only slices the work and shows it.
 
-use kip848_core::check::{Bounds, Explorer, Property, Report};
+use kip848_core::check::{Bounds, Combination, Explorer, Property, Report};
 use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -24,14 +26,46 @@ async fn next_frame() {
     gloo_timers::future::TimeoutFuture::new(0).await;
 }
 
+/// What one column checks: members of a model, or seed members under other design choices.
+#[derive(Clone, Copy, PartialEq)]
+struct Column {
+    model: Model,
+    choices: Option<Combination>,
+}
+
+impl Column {
+    fn title(&self) -> String {
+        match self.choices {
+            None => format!("{} members", self.model.title()),
+            Some(c) => format!("{} members, {}", self.model.title(), c.label()),
+        }
+    }
+
+    fn explorer(&self, depth: usize) -> Explorer {
+        let bounds = Bounds::anchor(self.model, depth);
+        match self.choices {
+            None => Explorer::new(bounds),
+            Some(c) => c.explorer(&bounds),
+        }
+    }
+
+    /// Which combination (its place in `Combination::all()`), for tests and styles.
+    fn choices_index(&self) -> Option<usize> {
+        self.choices
+            .and_then(|c| Combination::all().iter().position(|a| *a == c))
+    }
+}
+
 #[derive(Clone, Copy)]
 struct CheckView {
     depth: RwSignal<usize>,
     models: RwSignal<Vec<Model>>,
+    /// Also seed members under each other combination of the seed design's choices.
+    choices: RwSignal<bool>,
     running: RwSignal<bool>,
     generation: RwSignal<u64>,
-    /// Each model's report, so far or in all.
-    reports: RwSignal<Vec<(Model, Report)>>,
+    /// Each column's report, so far or in all.
+    reports: RwSignal<Vec<(Column, Report)>>,
     status: RwSignal<String>,
 }
 
@@ -40,6 +74,7 @@ impl CheckView {
         CheckView {
             depth: RwSignal::new(14),
             models: RwSignal::new(Model::ALL.to_vec()),
+            choices: RwSignal::new(false),
             running: RwSignal::new(false),
             generation: RwSignal::new(0),
             reports: RwSignal::new(Vec::new()),
@@ -49,6 +84,24 @@ impl CheckView {
 
     fn start(self) {
         let (depth, models) = (self.depth.get_untracked(), self.models.get_untracked());
+        let mut columns: Vec<Column> = models
+            .iter()
+            .map(|&model| Column {
+                model,
+                choices: None,
+            })
+            .collect();
+        if self.choices.get_untracked() {
+            columns.extend(
+                Combination::all()
+                    .into_iter()
+                    .filter(|c| *c != Combination::SEED)
+                    .map(|c| Column {
+                        model: Model::Seed,
+                        choices: Some(c),
+                    }),
+            );
+        }
         if models.is_empty() {
             self.status
                 .set("Choose at least one model whose members to check.".to_owned());
@@ -60,8 +113,8 @@ impl CheckView {
         self.running.set(true);
         self.reports.set(Vec::new());
         leptos::task::spawn_local(async move {
-            for model in models {
-                let mut explorer = Explorer::new(Bounds::anchor(model, depth));
+            for column in columns {
+                let mut explorer = column.explorer(depth);
                 // Moves per slice, sized by the last slice's pace.
                 let mut budget = 200u64;
                 loop {
@@ -72,14 +125,14 @@ impl CheckView {
                         ((budget as f64) * SLICE_BUDGET_MS / took).clamp(20.0, 20_000.0) as u64;
                     let report = explorer.report();
                     self.status.set(format!(
-                        "Checking {} members: {} moves deep of {depth}, {} states…",
-                        model.title(),
+                        "Checking {}: {} moves deep of {depth}, {} states…",
+                        column.title(),
                         report.depth,
                         report.states
                     ));
                     self.reports.update(|all| {
-                        all.retain(|(m, _)| *m != model);
-                        all.push((model, report));
+                        all.retain(|(c, _)| *c != column);
+                        all.push((column, report));
                     });
                     next_frame().await;
                     if !current() {
@@ -146,7 +199,7 @@ pub fn CheckPanel() -> impl IntoView {
     on_cleanup(move || view.generation.update(|g| *g += 1));
     let checked = move || {
         view.reports
-            .with(|r| r.iter().map(|(m, _)| *m).collect::<Vec<_>>())
+            .with(|r| r.iter().map(|(c, _)| *c).collect::<Vec<_>>())
     };
     view! {
         <section class="panel check" aria-labelledby="check-title" data-testid="check">
@@ -158,6 +211,11 @@ pub fn CheckPanel() -> impl IntoView {
                         on:change=move |ev| if let Some(n) = depth_of(&event_target_value(&ev)) { view.depth.set(n); } />
                 </label>
                 <crate::components::models_choice::ModelsChoice models=view.models testid="check-model"/>
+                <label class="choice" title="The seed design's open choices (the member view's configuration names each with the design page's words): seed members are checked again under every other combination">
+                    <input type="checkbox" data-testid="check-choices" prop:checked=move || view.choices.get()
+                        on:change=move |ev| view.choices.set(event_target_checked(&ev)) />
+                    "and the seed under each combination of its design choices"
+                </label>
                 <button class="primary" data-testid="check-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Check"</button>
                 <button data-testid="check-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
             </div>
@@ -166,13 +224,13 @@ pub fn CheckPanel() -> impl IntoView {
                 <table data-testid="check-table">
                     <thead><tr>
                         <th scope="col">"property"</th>
-                        {move || checked().into_iter().map(|m| view! { <th scope="col">{format!("{} members", m.title())}</th> }).collect_view()}
+                        {move || checked().into_iter().map(|c| view! { <th scope="col">{c.title()}</th> }).collect_view()}
                     </tr></thead>
                     <tbody>
                         {move || view.reports.with(|reports| Property::all().into_iter().map(|property| view! {
                             <tr data-testid="check-row" data-property=property.as_str()>
                                 <th scope="row">{property.title()}</th>
-                                {reports.iter().map(|(m, r)| view! { <td class="small" data-model=m.as_str()>{cell(r, property)}</td> }).collect_view()}
+                                {reports.iter().map(|(c, r)| view! { <td class="small" data-model=c.model.as_str() data-choices=c.choices_index().map(|i| i.to_string())>{cell(r, property)}</td> }).collect_view()}
                             </tr>
                         }).collect_view())}
                     </tbody>

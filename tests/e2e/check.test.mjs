@@ -43,3 +43,29 @@ test('the check in the page finds what the core finds, and its counterexample op
   await tab.close();
   await done();
 });
+
+test('the seed under each combination of its design choices: each column is what kip848-check --choices finds', async () => {
+  const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--choices', '--depth', String(DEPTH)], { cwd: ROOT, encoding: 'utf8' }));
+  const verdicts = native.combinations.map((c) => c.properties.find((p) => p.property === 'released_before_revoked').verdict);
+  assert.ok(verdicts.includes('violated') && verdicts.includes('holds'), `the choices decide nothing at depth ${DEPTH}: ${verdicts}`);
+  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'check' });
+  await page.getByTestId('check-depth').fill(String(DEPTH));
+  await page.getByTestId('check-depth').dispatchEvent('change');
+  for (const box of await page.getByTestId('check-model').all()) {
+    if ((await box.getAttribute('value')) !== 'seed' && (await box.isChecked())) await box.uncheck();
+  }
+  await page.getByTestId('check-choices').check();
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 120000 });
+  assert.equal(await page.locator('[data-testid=check-table] thead th').count(), 1 + native.combinations.length);
+  for (const [i, c] of native.combinations.entries()) {
+    const column = i === 0 ? 'td[data-model=seed]:not([data-choices])' : `td[data-choices="${i}"]`;
+    for (const p of c.properties) {
+      const cell = page.locator(`[data-testid=check-row][data-property=${p.property}] ${column} [data-testid=check-verdict]`);
+      assert.equal(await cell.getAttribute('data-verdict'), p.verdict, `${c.answers.join('; ')}: ${p.property}`);
+      if (p.verdict === 'violated') assert.match(await cell.textContent(), new RegExp(`shortest ${p.moves} moves`), p.property);
+      else assert.match(await cell.textContent(), new RegExp(`holds within ${c.states} states`), p.property);
+    }
+  }
+  await done();
+});

@@ -59,6 +59,22 @@ impl Combination {
             .collect()
     }
 
+    /// The choices that differ from the seed's own, in a few words.
+    pub fn label(&self) -> String {
+        let mut parts = Vec::new();
+        if self.heartbeat_between_revoke_and_assign {
+            parts.push("a heartbeat between revoke and assign");
+        }
+        if self.release == Release::AfterCallback {
+            parts.push("revoked partitions removed after the callback");
+        }
+        if parts.is_empty() {
+            "the seed's own choices".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    }
+
     /// How many choices differ from the seed's own.
     pub fn flips(&self) -> usize {
         usize::from(self.heartbeat_between_revoke_and_assign)

@@ -52,6 +52,6 @@ pub const CHOICES: [Choice; 2] = [
                      ConsumerRebalanceListener.onPartitionsRevoked()",
         default_answer:
             "removed first (the page's order): the next heartbeat reports the smaller owned set",
-        other_answer: "removed after the commit and onPartitionsRevoked() returned",
+        other_answer: "a revoked partition leaves the assigned set after the commit and onPartitionsRevoked() returned",
     },
 ];
