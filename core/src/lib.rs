@@ -1,10 +1,14 @@
 //! # kip848-core
 //!
-//! The consumer side of KIP-848's group membership, as the sans-IO state machine of
-//! `docs/seed-model.md` (the "seed model"): JOINING → JOINED ⇄ ASSIGNING, fencing back to
-//! JOINING, revoke-then-assign reconciliation with its callbacks, leaving via TERMINATING →
-//! TERMINATED. Plus the trace file format, a [`Timeline`] for rewind and replay, and the lines the
-//! `kip848-replay` command prints.
+//! The consumer side of KIP-848's group membership, as three sans-IO state machines behind one
+//! [`Machine`] trait: the seed design (`docs/seed-model.md`: JOINING → JOINED ⇄ ASSIGNING, fencing
+//! back to JOINING, revoke-then-assign reconciliation with its callbacks, leaving via TERMINATING →
+//! TERMINATED; [`Member`]), Kafka's Java client as shipped, per release ([`kafka`]), and librdkafka's
+//! join states ([`librdkafka`]). Around them: a simulated group with its coordinator ([`group`]),
+//! the hazard hunt and the bounded check of group schedules ([`hunt`], [`check`]), the comparison of
+//! two models on one session ([`compare`]), the log importer ([`import`]), what the screen shows of a
+//! step ([`screen`]), the teaching material and its sources ([`teaching`]), the trace file format, a
+//! [`Timeline`] for rewind and replay, and the lines the `kip848-*` commands print.
 //!
 //! It does no I/O and reads no clock. Time is an input ([`Millis`]), answers from the coordinator
 //! are inputs, and everything the member wants done is returned as data:

@@ -1,5 +1,5 @@
 //! Predict, then reveal (`quiz=1`): before each step the core has questions about
-//! (`kip848_core::quiz`), moving forward stops at the end of the step before and asks them; once
+//! (`kip848_core::teaching::quiz`), moving forward stops at the end of the step before and asks them; once
 //! they are answered, the step is revealed effect by effect. Only the learner's progress lives
 //! here; questions, answers and rules come from the core. Nothing leaves the browser.
 

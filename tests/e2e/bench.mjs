@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
 import { spread, kb, sizes, floors, slowFirstRender, chapter, slowChapter } from './bench-lib.mjs';
+import { guard, guardLines } from './bench-guard.mjs';
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
 const COUNTERS = () => {
@@ -245,11 +246,11 @@ try {
   row('reconciliation (10 / 1,000 / 10,000 moving)', `${rc.map((x) => `${fmt(x, 2)} µs`).join(' / ')}`, '10,000 ≤ 1 ms, linear', rc[2] <= 1000);
   const ratio = nativeRate('replay/100000', 1e5) / wasm.inputs_per_s;
   row('wasm vs native replay (100k inputs)', `wasm ${fmt(wasm.inputs_per_s / 1e6, 2)}M/s, native/wasm × ${fmt(ratio, 2)}`, 'report', true);
-  row(`book: one chapter, ${book.live_steps} live steps`, `${fmt(kb(book.brotli_bytes))} KB brotli, ${fmt(kb(book.gzip_bytes))} KB gzip (${book.files} files; ${book.page})`, 'report', '–');
+  row(`book: one chapter, ${book.live_steps} live steps`, `${fmt(kb(book.brotli_bytes))} KB brotli, ${fmt(kb(book.gzip_bytes))} KB gzip (${book.files} files; ${book.page})`, '≤ 600 KB gzip', book.gzip_bytes <= 600 * 1024);
   row('  the wasm over the network, for that page', `${book.wasm_requests} request${book.wasm_requests === 1 ? '' : 's'} for ${book.wasm_modules} module${book.wasm_modules === 1 ? '' : 's'}, ${book.live_steps} iframes`, 'each module once per page', book.wasm_requests === book.wasm_modules);
   const rs = (x) => `${fmt(x.median / 1000, 2)} s (${fmt(x.min / 1000, 2)}–${fmt(x.max / 1000, 2)})`;
   row(`book on slow 4G: ${reader.chapter}, its first live step on screen`, `median ${rs(reader.with_snapshots.painted)}; without the step's snapshot ${rs(reader.without_snapshots.painted)}`, '≤ 1.5 s', reader.with_snapshots.painted.median <= 1500);
-  row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, 'report', '–');
+  row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, '≤ 2.6 s', reader.with_snapshots.interactive.median <= 2600);
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;
   console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);
@@ -257,6 +258,10 @@ try {
   console.log(`${'figure'.padEnd(w[0])} ${'measured'.padEnd(w[1])} ${'target'.padEnd(w[2])} met`);
   console.log('-'.repeat(w[0] + w[1] + w[2] + 6));
   for (const r of rows) console.log(`${r.figure.padEnd(w[0])} ${r.value.padEnd(w[1])} ${r.target.padEnd(w[2])} ${r.met}`);
+  // Against what the project last committed (docs/performance.md, "The latest run").
+  report.guard = guard(report, await readFile(join(ROOT, 'docs/performance.md'), 'utf8'));
+  console.log('\nagainst the committed figures (docs/performance.md, "The latest run"); more than 25 % worse is a regression:\n');
+  for (const line of guardLines(report.guard)) console.log(line);
   await mkdir(join(ROOT, 'target/bench'), { recursive: true });
   await writeFile(join(ROOT, 'target/bench/report.json'), JSON.stringify(report, null, 2));
   console.log('\nwritten target/bench/report.json');
