@@ -154,7 +154,7 @@ live-tools:
 # heartbeat (a librdkafka quirk the model does not have), so there is nothing to follow.
 # Where cargo put kip848-import (CARGO_TARGET_DIR moves it).
 IMPORT_BIN = $(or $(CARGO_TARGET_DIR),target)/debug/kip848-import
-LIVE_SCENARIOS := a_join_close,b_second_join,c_fenced,c2_unknown_member,d_retriable,e_fatal_authz,e2_fatal_unsupported_version,f_static_close,g_manual_target,h_empty_member,i_max_poll,j_session_timeout,k_unsubscribe,l_duplicate_instance
+LIVE_SCENARIOS := a_join_close,b_second_join,c_fenced,c2_unknown_member,d_retriable,e_fatal_authz,e2_fatal_unsupported_version,f_static_close,g_manual_target,h_empty_member,i_max_poll,j_session_timeout,k_unsubscribe,l_duplicate_instance,n_unsubscribe_while_part_is_revoked
 # Beside the scenarios, a few random schedules from a seed drawn at each run (printed first, and
 # with the consumer's own log lines on a disagreement): LIVE_SEED=N makes a run repeatable.
 LIVE_SEED ?= draw

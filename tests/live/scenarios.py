@@ -185,6 +185,36 @@ def l_duplicate_instance(h):
                  c2=c2.assignment())
 
 
+def n_unsubscribe_while_part_is_revoked(h):
+    """A target takes two of c1's four partitions; c1 is not polled, so its on_revoke of those two
+    waits for the application (wait-unassign-call) while it keeps the other two; c1 then
+    unsubscribes before it polls again; then everything is served, and it subscribes again."""
+    c1 = h.member("c1")
+    h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
+    c2 = h.member("c2")
+    h.until(lambda: len(c1.c.assignment()) == 2 and
+            len(c2.c.assignment()) == 2, 10, "2+2")
+    h.run(1.0)
+    # c1's two partitions become one: its on_revoke of the other is handed over while c1 is not
+    # polled, and the unsubscribe comes before the application answers it.
+    kept = min(tp.partition for tp in c1.c.assignment())
+    rest = [p for p in range(4) if p != kept]
+    target = {c1.member_id: [(TOPIC, kept)],
+              c2.member_id: [(TOPIC, p) for p in rest]}
+    h.sink.event("harness", "manual_target", c1="[t1-%d]" % kept,
+                 c2="[%s]" % ",".join("t1-%d" % p for p in rest))
+    h.mock.target_assignment(GROUP, target)
+    h.sink.event("c1", "stall", seconds=1.5)
+    h.run(1.5, only=[c2])
+    h.sink.event("c1", "unsubscribe")
+    c1.c.unsubscribe()
+    h.run(2.0)
+    c1.c.subscribe([TOPIC], on_assign=c1._on_assign,
+                   on_revoke=c1._on_revoke, on_lost=c1._on_lost)
+    h.sink.event("c1", "subscribe", topics=TOPIC)
+    h.run(3.0)
+
+
 def m_api_disabled(h):
     """Broker without ConsumerGroupHeartbeat (ApiVersions says no API 68):
     the client marks the coordinator dead (UNSUPPORTED_FEATURE) and keeps
@@ -199,4 +229,5 @@ SCENARIOS = {f.__name__: f for f in [
     a_join_close, b_second_join, c_fenced, c2_unknown_member, d_retriable,
     e_fatal_authz, e2_fatal_unsupported_version, f_static_close,
     g_manual_target, h_empty_member, i_max_poll, j_session_timeout,
-    k_unsubscribe, l_duplicate_instance, m_api_disabled]}
+    k_unsubscribe, l_duplicate_instance, m_api_disabled,
+    n_unsubscribe_while_part_is_revoked]}

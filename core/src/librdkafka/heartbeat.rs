@@ -146,7 +146,9 @@ impl RdkMember {
 
     /// The leave's answer, success or error alike (`…_ConsumerGroupHeartbeat_leave`).
     fn leave_answered(&mut self, out: &mut Out) {
-        self.epoch = 0;
+        // `rd_kafka_cgrp_consumer_reset`: epoch 0, nothing current, targeted or awaiting its
+        // acknowledgement (a leave sent from steady leaves nothing behind to acknowledge).
+        self.reset();
         if self.terminating {
             self.terminate_if_done(out);
         } else if self.subscribed {

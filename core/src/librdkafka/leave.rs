@@ -85,27 +85,25 @@ impl RdkMember {
                 all.extend(&added);
                 all
             }
-            // Closing while on_revoke runs: what that on_revoke leaves is revoked behind it, and
-            // its answer is taken as the full unassign (random-50063).
-            Some(Then::Unassign { .. }) if self.terminating => {
+            // Closing or unsubscribing while on_revoke waits for the application:
+            // `rd_kafka_cgrp_revoke_all_rejoin` revokes what that on_revoke leaves behind it
+            // (closing, the first answer is then taken as the full unassign: random-50063).
+            // Unsubscribing with nothing left (that on_revoke took everything: the revoked
+            // partitions left the group assignment when it was handed over), it goes straight to
+            // `rd_kafka_cgrp_consumer_rejoin`, the leave at once and `init`, and the on_revoke's
+            // answer is served in `init` (random-50076).
+            Some(Then::Unassign { .. })
+                if self.terminating || self.state == StateName::WaitUnassignCall =>
+            {
                 let rest = self.group_assignment();
                 if rest.is_empty() {
-                    return false;
+                    if self.terminating {
+                        return false;
+                    }
+                    self.rejoin(out);
+                    return true;
                 }
                 rest
-            }
-            // Unsubscribing while on_revoke waits for the application, that on_revoke taking
-            // everything held: `rd_kafka_cgrp_revoke_all_rejoin` finds the group assignment
-            // empty (the revoked partitions left it when the callback was handed over) and goes
-            // straight to `rd_kafka_cgrp_consumer_rejoin`, the leave at once and `init`; the
-            // on_revoke still runs, and its answer is served in `init` (random-50076).
-            Some(Then::Unassign { .. })
-                if !self.terminating
-                    && self.state == StateName::WaitUnassignCall
-                    && self.group_assignment().is_empty() =>
-            {
-                self.rejoin(out);
-                return true;
             }
             _ => return false,
         };

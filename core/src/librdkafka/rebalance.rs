@@ -142,6 +142,12 @@ impl RdkMember {
                 }
                 if !revoke_queued {
                     self.assignment_done();
+                    // `rd_kafka_cgrp_consumer_assignment_done` in steady: a leave owed by an
+                    // unsubscribe whose on_revoke was queued behind this assign goes now, and
+                    // the join state stays steady (n_unsubscribe_while_part_is_revoked).
+                    if !self.subscribed && self.leave_on_unassign_done && self.pending.is_empty() {
+                        self.send_leave(out);
+                    }
                 }
             }
             Then::Unassign {
