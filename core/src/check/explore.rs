@@ -111,6 +111,9 @@ pub struct Explorer {
     nodes: Vec<Node>,
     frontier: Vec<State>,
     next: Vec<State>,
+    /// New states of the last level the bounds allow: counted and checked, never kept, as
+    /// nothing expands them (the last level is the largest: keeping it doubled the peak memory).
+    beyond: u64,
     depth: usize,
     transitions: u64,
     found: Vec<Found>,
@@ -138,6 +141,7 @@ impl Explorer {
             }],
             frontier: Vec::new(),
             next: Vec::new(),
+            beyond: 0,
             depth: 0,
             transitions: 0,
             found: Vec::new(),
@@ -178,7 +182,7 @@ impl Explorer {
 
     fn level_done(&mut self) {
         self.depth += 1;
-        if self.next.is_empty() {
+        if self.next.is_empty() && self.beyond == 0 {
             self.exhausted = true;
             self.done = true;
         } else if self.depth >= self.bounds.depth {
@@ -240,7 +244,11 @@ impl Explorer {
                 });
             }
         }
-        self.next.push(State { node, ..state });
+        if self.depth + 1 < self.bounds.depth {
+            self.next.push(State { node, ..state });
+        } else {
+            self.beyond += 1;
+        }
     }
 
     /// The inputs from the empty group to `node`.
