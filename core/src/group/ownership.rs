@@ -47,7 +47,8 @@ pub enum ZombieCause {
     Fenced,
     /// The coordinator counts the member, not this partition: a seed member finishing a
     /// reconciliation toward an outdated target (the seed design finishes the running one before
-    /// the newest; the shipped client aborts it).
+    /// the newest; the shipped client aborts it), or a librdkafka member resting in steady with a
+    /// newer target that leaves the partition out, which waits until the last one is acknowledged.
     OutdatedTarget,
 }
 
