@@ -205,6 +205,7 @@ bench: tools build size-floor
 	# The member page with the bench's hooks (the `bench` feature): what the in-page timings use.
 	trunk build index.html --release true --features bench --dist target/bench/hooks
 	cargo bench --locked -p kip848-core --bench machine
+	cargo build --locked --release -q -p kip848-core --bin kip848-check
 	cd $(E2E) && node bench.mjs
 
 # The floors under the transfer budget (tests/size-floor): the emptiest Leptos page, and that page

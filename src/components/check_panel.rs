@@ -10,6 +10,7 @@ use kip848_core::check::{Bounds, Combination, Explorer, Property, Report};
 use kip848_core::session::link::{encode_group, SharedGroup};
 use kip848_core::Model;
 use leptos::prelude::*;
+use std::collections::HashMap;
 
 /// The work between two yields to the browser is kept near this (a long task is 50 ms).
 const SLICE_BUDGET_MS: f64 = 20.0;
@@ -66,6 +67,9 @@ struct CheckView {
     generation: RwSignal<u64>,
     /// Each column's report, so far or in all.
     reports: RwSignal<Vec<(Column, Report)>>,
+    /// Each counterexample's group-view link, made once: a found counterexample never changes,
+    /// and encoding every one again at each slice's redraw made tasks of about 100 ms.
+    links: StoredValue<HashMap<(String, &'static str), String>>,
     status: RwSignal<String>,
 }
 
@@ -78,6 +82,7 @@ impl CheckView {
             running: RwSignal::new(false),
             generation: RwSignal::new(0),
             reports: RwSignal::new(Vec::new()),
+            links: StoredValue::new(HashMap::new()),
             status: RwSignal::new(String::new()),
         }
     }
@@ -112,6 +117,7 @@ impl CheckView {
         let current = move || self.generation.get_untracked() == generation;
         self.running.set(true);
         self.reports.set(Vec::new());
+        self.links.update_value(HashMap::clear);
         leptos::task::spawn_local(async move {
             for column in columns {
                 let mut explorer = column.explorer(depth);
@@ -157,13 +163,20 @@ impl CheckView {
     }
 }
 
-/// One model's cell of a property's row.
-fn cell(report: &Report, property: Property) -> AnyView {
+/// One column's cell of a property's row.
+fn cell(view: CheckView, column: &Column, report: &Report, property: Property) -> AnyView {
     match report.found.iter().find(|f| f.property == property) {
         Some(found) => {
-            let link = encode_group(&SharedGroup {
-                trace: found.trace(),
-                step: found.step + 1,
+            let key = (column.title(), property.as_str());
+            let cached = view.links.with_value(|l| l.get(&key).cloned());
+            let link = cached.unwrap_or_else(|| {
+                let link = encode_group(&SharedGroup {
+                    trace: found.trace(),
+                    step: found.step + 1,
+                });
+                view.links
+                    .update_value(|l| drop(l.insert(key, link.clone())));
+                link
             });
             view! {
                 <span data-testid="check-verdict" data-verdict="violated">{format!("violated: shortest {} moves ({} steps). {}. ", found.moves, found.schedule.steps.len(), found.words)}</span>
@@ -230,7 +243,7 @@ pub fn CheckPanel() -> impl IntoView {
                         {move || view.reports.with(|reports| Property::all().into_iter().map(|property| view! {
                             <tr data-testid="check-row" data-property=property.as_str()>
                                 <th scope="row">{property.title()}</th>
-                                {reports.iter().map(|(c, r)| view! { <td class="small" data-model=c.model.as_str() data-choices=c.choices_index().map(|i| i.to_string())>{cell(r, property)}</td> }).collect_view()}
+                                {reports.iter().map(|(c, r)| view! { <td class="small" data-model=c.model.as_str() data-choices=c.choices_index().map(|i| i.to_string())>{cell(view, c, r, property)}</td> }).collect_view()}
                             </tr>
                         }).collect_view())}
                     </tbody>

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
 import { spread, kb, sizes, floors, slowFirstRender, chapter, slowChapter } from './bench-lib.mjs';
 import { guard, guardLines } from './bench-guard.mjs';
+import { checkNative, checkInPage, CHECK_DEPTH_NATIVE } from './bench-check.mjs';
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
 const COUNTERS = () => {
@@ -188,6 +189,8 @@ try {
   const native = await criterion();
   const book = await chapter(browser);
   const reader = await slowChapter(browser);
+  const checkN = checkNative();
+  const checkP = await checkInPage(browser, server.url);
   const slow = await slowFirstRender(browser, join(ROOT, 'dist'));
   // The member page from a host that serves the .br copies `make site` writes (the targets are gzip's).
   const slowBrotli = await slowFirstRender(browser, join(ROOT, 'dist'), 5, { brotli: true, only: ['member'] });
@@ -201,6 +204,7 @@ try {
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
     seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader,
     first_load_slow_4g: slow, first_load_slow_4g_brotli: slowBrotli, first_load_slow_4g_before: before,
+    check_native: checkN, check_in_page: checkP,
   };
   const rows = [];
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
@@ -251,6 +255,8 @@ try {
   const rs = (x) => `${fmt(x.median / 1000, 2)} s (${fmt(x.min / 1000, 2)}–${fmt(x.max / 1000, 2)})`;
   row(`book on slow 4G: ${reader.chapter}, its first live step on screen`, `median ${rs(reader.with_snapshots.painted)}; without the step's snapshot ${rs(reader.without_snapshots.painted)}`, '≤ 1.5 s', reader.with_snapshots.painted.median <= 1500);
   row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, '≤ 2.6 s', reader.with_snapshots.interactive.median <= 2600);
+  row(`bounded check, native, anchor bounds, ${CHECK_DEPTH_NATIVE} moves`, ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkN[m].states} states ${fmt(checkN[m].seconds, 1)} s (${fmt(checkN[m].states_per_second / 1000, 0)} k/s)`).join('; '), 'report (≤ 10 s each)', ['seed', 'kafka', 'librdkafka'].every((m) => checkN[m].seconds <= 10));
+  row(`  in the review page, ${checkP.depth} moves, all three models`, `${fmt(checkP.seconds, 1)} s, longest task ${fmt(checkP.longest_task_ms, 0)} ms`, '≤ 60 s, no task > 50 ms', checkP.seconds <= 60 && checkP.longest_task_ms <= 50);
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;
   console.log(`\nkip848-viz benchmark — ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.chromium}\n`);

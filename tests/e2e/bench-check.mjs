@@ -1,0 +1,44 @@
+// `make bench`: the bounded check (issue 48), natively at the anchor's bounds for each model, and
+// in the review page, where it runs between frames: how long, and the longest task it caused.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './harness.mjs';
+
+export const CHECK_DEPTH_NATIVE = 18;
+export const CHECK_DEPTH_PAGE = 14;
+
+/// kip848-check (release, `make bench` builds it) per model: states, seconds, states per second.
+export function checkNative() {
+  const bin = join(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'), 'release', 'kip848-check');
+  const out = {};
+  for (const model of ['seed', 'kafka', 'librdkafka']) {
+    const r = JSON.parse(execFileSync(bin, ['--model', model, '--depth', String(CHECK_DEPTH_NATIVE)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    out[model] = { states: r.states, seconds: r.seconds, states_per_second: r.states_per_second, exhausted: r.exhausted };
+  }
+  return out;
+}
+
+/// The review page's "Check every schedule" on all three models: wall time to "Done" and the
+/// longest task the page's main thread ran meanwhile (a long task is over 50 ms).
+export async function checkInPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}review.html`);
+  await page.getByTestId('check').waitFor();
+  await page.getByTestId('check-depth').fill(String(CHECK_DEPTH_PAGE));
+  await page.getByTestId('check-depth').dispatchEvent('change');
+  await page.evaluate(() => { window.__longest = 0; });
+  const started = Date.now();
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 600000 });
+  const seconds = (Date.now() - started) / 1000;
+  const longest = await page.evaluate(() => window.__longest);
+  await context.close();
+  return { depth: CHECK_DEPTH_PAGE, seconds, longest_task_ms: longest };
+}
