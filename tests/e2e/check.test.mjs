@@ -12,15 +12,22 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const DEPTH = 10;
 
-test('the check in the page finds what the core finds, and its counterexample opens at its step', async () => {
-  const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--model', 'seed', '--depth', String(DEPTH)], { cwd: ROOT, encoding: 'utf8' }));
-  assert.ok(native.properties.some((p) => p.verdict === 'violated') && native.properties.some((p) => p.verdict === 'holds'));
-  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'check' });
+/// The review page with its check set to DEPTH moves on seed members only.
+async function openSeedCheck() {
+  const opened = await open(browser, `${server.url}review.html`, { ready: 'check' });
+  const { page } = opened;
   await page.getByTestId('check-depth').fill(String(DEPTH));
   await page.getByTestId('check-depth').dispatchEvent('change');
   for (const box of await page.getByTestId('check-model').all()) {
     if ((await box.getAttribute('value')) !== 'seed' && (await box.isChecked())) await box.uncheck();
   }
+  return opened;
+}
+
+test('the check in the page finds what the core finds, and its counterexample opens at its step', async () => {
+  const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--model', 'seed', '--depth', String(DEPTH)], { cwd: ROOT, encoding: 'utf8' }));
+  assert.ok(native.properties.some((p) => p.verdict === 'violated') && native.properties.some((p) => p.verdict === 'holds'));
+  const { page, done } = await openSeedCheck();
   await page.getByTestId('check-start').click();
   await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 120000 });
   for (const p of native.properties) {
@@ -48,12 +55,7 @@ test('the seed under each combination of its design choices: each column is what
   const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--choices', '--depth', String(DEPTH)], { cwd: ROOT, encoding: 'utf8' }));
   const verdicts = native.combinations.map((c) => c.properties.find((p) => p.property === 'released_before_revoked').verdict);
   assert.ok(verdicts.includes('violated') && verdicts.includes('holds'), `the choices decide nothing at depth ${DEPTH}: ${verdicts}`);
-  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'check' });
-  await page.getByTestId('check-depth').fill(String(DEPTH));
-  await page.getByTestId('check-depth').dispatchEvent('change');
-  for (const box of await page.getByTestId('check-model').all()) {
-    if ((await box.getAttribute('value')) !== 'seed' && (await box.isChecked())) await box.uncheck();
-  }
+  const { page, done } = await openSeedCheck();
   await page.getByTestId('check-choices').check();
   await page.getByTestId('check-start').click();
   await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 120000 });

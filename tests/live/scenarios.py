@@ -157,18 +157,23 @@ def j_session_timeout(h):
     h.run(1.0)
 
 
+def _unsubscribe_then_subscribe(h, m):
+    """unsubscribe(), two seconds of polling everyone, then the same subscription again."""
+    h.sink.event(m.name, "unsubscribe")
+    m.c.unsubscribe()
+    h.run(2.0)
+    m.c.subscribe([TOPIC], on_assign=m._on_assign,
+                  on_revoke=m._on_revoke, on_lost=m._on_lost)
+    h.sink.event(m.name, "subscribe", topics=TOPIC)
+
+
 def k_unsubscribe(h):
     """unsubscribe() (no close): revoke all, leave with epoch -1, stay idle;
     then subscribe again."""
     c1 = h.member("c1")
     h.until(h.assigned(c1, 4), 8, "c1 assigned 4")
     h.run(1.0)
-    h.sink.event("c1", "unsubscribe")
-    c1.c.unsubscribe()
-    h.run(2.0)
-    c1.c.subscribe([TOPIC], on_assign=c1._on_assign,
-                   on_revoke=c1._on_revoke, on_lost=c1._on_lost)
-    h.sink.event("c1", "subscribe", topics=TOPIC)
+    _unsubscribe_then_subscribe(h, c1)
     h.until(h.assigned(c1, 4), 8, "c1 re-assigned 4")
     h.run(1.0)
 
@@ -206,12 +211,7 @@ def n_unsubscribe_while_part_is_revoked(h):
     h.mock.target_assignment(GROUP, target)
     h.sink.event("c1", "stall", seconds=1.5)
     h.run(1.5, only=[c2])
-    h.sink.event("c1", "unsubscribe")
-    c1.c.unsubscribe()
-    h.run(2.0)
-    c1.c.subscribe([TOPIC], on_assign=c1._on_assign,
-                   on_revoke=c1._on_revoke, on_lost=c1._on_lost)
-    h.sink.event("c1", "subscribe", topics=TOPIC)
+    _unsubscribe_then_subscribe(h, c1)
     h.run(3.0)
 
 
