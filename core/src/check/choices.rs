@@ -40,15 +40,19 @@ impl Combination {
         config.release = self.release;
     }
 
-    /// Each choice's answer in words, in the order of [`CHOICES`].
-    pub fn answers(&self) -> Vec<&'static str> {
-        let flipped = [
+    /// Whether each choice differs from the seed's own, in the order of [`CHOICES`].
+    fn flipped(&self) -> [bool; CHOICES.len()] {
+        [
             self.heartbeat_between_revoke_and_assign,
             self.release != Release::FirstStep,
-        ];
+        ]
+    }
+
+    /// Each choice's answer in words, in the order of [`CHOICES`].
+    pub fn answers(&self) -> Vec<&'static str> {
         CHOICES
             .iter()
-            .zip(flipped)
+            .zip(self.flipped())
             .map(|(c, other)| {
                 if other {
                     c.other_answer
@@ -61,13 +65,15 @@ impl Combination {
 
     /// The choices that differ from the seed's own, in a few words.
     pub fn label(&self) -> String {
-        let mut parts = Vec::new();
-        if self.heartbeat_between_revoke_and_assign {
-            parts.push("a heartbeat between revoke and assign");
-        }
-        if self.release == Release::AfterCallback {
-            parts.push("revoked partitions removed after the callback");
-        }
+        const SHORT: [&str; CHOICES.len()] = [
+            "a heartbeat between revoke and assign",
+            "revoked partitions removed after the callback",
+        ];
+        let parts: Vec<&str> = SHORT
+            .iter()
+            .zip(self.flipped())
+            .filter_map(|(words, other)| other.then_some(*words))
+            .collect();
         if parts.is_empty() {
             "the seed's own choices".to_owned()
         } else {
@@ -77,8 +83,7 @@ impl Combination {
 
     /// How many choices differ from the seed's own.
     pub fn flips(&self) -> usize {
-        usize::from(self.heartbeat_between_revoke_and_assign)
-            + usize::from(self.release != Release::FirstStep)
+        self.flipped().iter().filter(|f| **f).count()
     }
 
     /// The check of a group of seed members answering this way, within `bounds`.

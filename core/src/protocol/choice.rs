@@ -51,7 +51,7 @@ pub const CHOICES: [Choice; 2] = [
                      \"assigned\" set 2. Commits the offsets for the revoked partitions 3. Invokes \
                      ConsumerRebalanceListener.onPartitionsRevoked()",
         default_answer:
-            "removed first (the page's order): the next heartbeat reports the smaller owned set",
+            "a revoked partition leaves the assigned set first (the page's order): the next heartbeat reports the smaller owned set",
         other_answer: "a revoked partition leaves the assigned set after the commit and onPartitionsRevoked() returned",
     },
 ];
