@@ -136,3 +136,73 @@ fn every_cited_trace_exists_and_every_trace_named_after_a_test_is_cited_by_its_r
         }
     }
 }
+
+/// How a row covers the test at one version: a row may give each version its own status
+/// (`3.7.0, 3.8.0: trace …; 3.9.0-rc3: out of scope: …`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Coverage {
+    Traced,
+    OutOfScope,
+    Untraced,
+}
+
+fn coverage(how: &str, version: &str) -> Coverage {
+    let for_version = how
+        .split("; ")
+        .filter_map(|segment| {
+            let (versions, status) = segment.split_once(": ")?;
+            let named: Vec<&str> = versions.split(", ").collect();
+            let all_versions = named
+                .iter()
+                .all(|v| v.starts_with(|c: char| c.is_ascii_digit()) || v.starts_with("trunk-"));
+            (all_versions && named.contains(&version)).then_some(status)
+        })
+        .next()
+        .unwrap_or(how);
+    if for_version.starts_with("untraced: ") {
+        Coverage::Untraced
+    } else if for_version.starts_with("out of scope: ") {
+        Coverage::OutOfScope
+    } else if !cited_traces(for_version).is_empty() || !ported(for_version).is_empty() {
+        Coverage::Traced
+    } else {
+        Coverage::OutOfScope
+    }
+}
+
+/// The counts at the end of docs/kafka-tests.md are the rows' own, per class and version.
+#[test]
+fn the_counts_table_counts_the_rows() {
+    let rows = rows();
+    let mut expected = Vec::new();
+    for (file, names) in name_lists() {
+        let Some((class, version)) = file.strip_suffix(".txt").and_then(|f| f.split_once('@'))
+        else {
+            panic!("{file}: not class@version.txt");
+        };
+        let mut counts = [0usize; 3];
+        for name in &names {
+            let how = rows.get(name).map(String::as_str).unwrap_or_default();
+            counts[coverage(how, version) as usize] += 1;
+        }
+        expected.push(format!(
+            "| `{class}` | {version} | {} | {} | {} | {} |",
+            counts[0],
+            counts[1],
+            counts[2],
+            names.len()
+        ));
+    }
+    let doc = std::fs::read_to_string(manifest_dir().join("../docs/kafka-tests.md"))
+        .expect("docs/kafka-tests.md");
+    let mut table: Vec<String> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| class | version |"))
+        .skip(2)
+        .take_while(|l| l.starts_with("| `"))
+        .map(str::to_owned)
+        .collect();
+    table.sort();
+    expected.sort();
+    assert_eq!(table, expected, "expected:\n{}", expected.join("\n"));
+}
