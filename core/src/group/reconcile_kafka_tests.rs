@@ -1,8 +1,9 @@
 //! Kafka's own `CurrentAssignmentBuilderTest` (3.8.0, the same 14 tests at 3.9.0-rc3 and trunk
-//! 1eb7644), each ported to [`reconcile`] under its Kafka name: the same member, target, partition
-//! epochs and owned partitions in, the same state, epochs and partitions out. Kafka's partition
-//! epoch function is the set of partitions whose epoch is not -1 (`held_by_others`): the builder
-//! only asks it about partitions the member does not keep. docs/kafka-tests.md cites each test.
+//! 1eb7644, and the two cases a later commit, 8d293a5a5999, adds), each ported to [`reconcile`]
+//! under its Kafka name: the same member, target, partition epochs and owned partitions in, the
+//! same state, epochs and partitions out. Kafka's partition epoch function is the set of
+//! partitions whose epoch is not -1 (`held_by_others`): the builder only asks it about partitions
+//! the member does not keep. docs/kafka-tests.md cites each test.
 #![allow(non_snake_case)]
 
 use super::{reconcile, Goal};
@@ -155,13 +156,51 @@ fn testRemainsInUnrevokedPartitions() {
     }
 }
 
+/// At 8d293a5a5999 the test is parameterised `(member epoch, target epoch, expected epoch)`:
+/// `(10, 12, 11)`, the 3.8.0 test, and `(10, 10, 10)`: never past the target's epoch.
 #[test]
 fn testUnrevokedPartitionsToUnrevokedPartitions() {
-    let m = member(Unrevoked, 10, 10, set(&[2, 3], &[5, 6]), set(&[1], &[4]));
-    let out = build(m, 12, set(&[3], &[6]), none(), Some(set(&[2, 3], &[5, 6])));
+    for (epoch, target_epoch, expected) in [(10, 12, 11), (10, 10, 10)] {
+        let m = member(
+            Unrevoked,
+            epoch,
+            epoch,
+            set(&[2, 3], &[5, 6]),
+            set(&[1], &[4]),
+        );
+        let out = build(
+            m,
+            target_epoch,
+            set(&[3], &[6]),
+            none(),
+            Some(set(&[2, 3], &[5, 6])),
+        );
+        assert_eq!(
+            seen(&out),
+            (Unrevoked, expected, epoch, set(&[3], &[6]), set(&[2], &[5])),
+            "{epoch}, {target_epoch}"
+        );
+    }
+}
+
+/// At 8d293a5a5999: t1-4, pending revocation by this member and no longer reported, is back in
+/// the target. Kafka's epoch function still says 10 for it (and for the member's own t1-2, 3,
+/// t2-5, 6), and the builder there no longer counts a partition the member itself is revoking as
+/// unreleased; the group model never held a member's own partitions against it (`held_by_others`
+/// is none of them), so t1-4 and the free t2-7 are assigned at once: STABLE at 12.
+#[test]
+fn testUnrevokedPartitionsToStableWithReturnedPartitionsPendingRevocation() {
+    let m = member(Unrevoked, 10, 10, set(&[2, 3], &[5, 6]), set(&[4], &[]));
+    let out = build(
+        m,
+        12,
+        set(&[2, 3, 4], &[5, 6, 7]),
+        none(),
+        Some(set(&[2, 3], &[5, 6])),
+    );
     assert_eq!(
         seen(&out),
-        (Unrevoked, 11, 10, set(&[3], &[6]), set(&[2], &[5]))
+        (Stable, 12, 10, set(&[2, 3, 4], &[5, 6, 7]), none())
     );
 }
 
