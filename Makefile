@@ -44,7 +44,7 @@ help:
 # The four pages are four Trunk builds; a static server serves them together (no live reload:
 # run `make serve` again after a change).
 serve: build
-	node tests/site/serve.mjs --root dist --prefix / --port 8080
+	node build/serve.mjs --root dist --prefix / --port 8080
 
 # Each phase in turn (BUILT=1: the build phase has run, the later ones do not build again), and
 # how long each took, printed at the end.
@@ -62,14 +62,14 @@ test:
 
 # One Trunk build per page (Trunk builds one wasm module per HTML entry): the member view
 # (index.html), the group view, the review view and the log importer. Those three are rendered from
-# index.html (assets/pages/pages.json, tests/site/pages.mjs) so that the four heads are one. Each page
+# index.html (assets/pages/pages.json, build/pages.mjs) so that the four heads are one. Each page
 # loads only its own wasm; they share the core, the stylesheets, boot.js and the browser's saved
 # sessions. dist/ holds all four.
 PAGES := index.html target/html/group.html target/html/review.html target/html/import.html
 build: tools-web tools-e2e
 	cargo fetch --locked
 	rm -rf target/pages && mkdir -p target/pages
-	node tests/site/pages.mjs target/html
+	node build/pages.mjs target/html
 	# Two pages at a time: a warm build's time is wasm-bindgen and wasm-opt, one core each (the four
 	# took 68 s against 104 s one after another, the modules byte for byte the same). A page's
 	# Trunk output is printed if its build fails.
@@ -83,15 +83,15 @@ build: tools-web tools-e2e
 	# the rendered pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html
 	# The stylesheets and scripts minified (Trunk would also minify the HTML the steps below read).
-	node tests/site/minify.mjs dist
+	node build/minify.mjs dist
 	# Beside each module an xz copy (a fifth fewer bytes than gzip) and its decoder, and in each
-	# page's head the choice of the two by how far the host is (tests/site/xz.mjs).
-	node tests/site/xz.mjs dist
+	# page's head the choice of the two by how far the host is (build/xz.mjs).
+	node build/xz.mjs dist
 	# Each page's stylesheets and shell.js inside it, by hash in its policy: its snapshot is painted
-	# with the page, not after three more requests (tests/site/inline.mjs).
-	node tests/site/inline.mjs dist
+	# with the page, not after three more requests (build/inline.mjs).
+	node build/inline.mjs dist
 	# The seed model the app cites (docs/seed-model.md) as a page beside the app's pages.
-	node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
+	node build/seed-page.mjs docs/seed-model.md dist/seed-model.html
 	# The member, group and review pages' first paint: a snapshot of each one's own first render (tests/e2e/shell.mjs), taken
 	# in headless Chromium when it is there (make tools); without it the page paints when the wasm runs.
 	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
@@ -238,28 +238,28 @@ site: tools-site $(if $(SITE_APP),,build)
 	cp -R assets/book/. target/book/
 	rm -rf target/mdbook-theme
 	mdbook init target/mdbook-theme --theme --force --title theme --ignore none > /dev/null
-	node tests/site/theme.mjs target/mdbook-theme/theme target/book/theme
+	node build/theme.mjs target/mdbook-theme/theme target/book/theme
 	$(REPLAY) --sources > target/book/sources.jsonl
-	$(REPLAY) --glossary | node tests/site/glossary.mjs assets/book/src/chapters/glossary.md target/book/sources.jsonl > target/book/src/chapters/glossary.md
+	$(REPLAY) --glossary | node build/glossary.mjs assets/book/src/chapters/glossary.md target/book/sources.jsonl > target/book/src/chapters/glossary.md
 	# The seed model the app implements, as a chapter of its own; every chapter's footnotes from the
-	# app's source registry (tests/site/sources.mjs).
+	# app's source registry (build/sources.mjs).
 	cp docs/seed-model.md target/book/src/chapters/seed-model.md
-	node tests/site/sources.mjs target/book/src/README.md target/book/src/chapters/*.md < target/book/sources.jsonl
+	node build/sources.mjs target/book/src/README.md target/book/src/chapters/*.md < target/book/sources.jsonl
 	mdbook build target/book --dest-dir $(CURDIR)/$(SITE)
 	mkdir -p $(SITE)/app
 	cp -R $(or $(SITE_APP),dist)/. $(SITE)/app/
-	# Each live step painted before its code: a snapshot page per step (tests/site/live.mjs), taken in
+	# Each live step painted before its code: a snapshot page per step (build/live.mjs), taken in
 	# headless Chromium when it is there (make tools); without it the steps open the app pages.
 	@if [ -x "$${CHROMIUM:-/usr/bin/chromium}" ] && [ -d $(E2E)/node_modules/playwright-core ]; then \
-		node tests/site/live.mjs --site $(SITE); \
+		node build/live.mjs --site $(SITE); \
 	else \
 		echo "no Chromium or playwright-core (make tools): the live steps ship without first-paint snapshots"; \
 	fi
 	node tests/site/check.mjs --site $(SITE) --replay $(REPLAY)
-	node tests/site/compress.mjs $(SITE)
+	node build/compress.mjs $(SITE)
 
 serve-site: site
-	node tests/site/serve.mjs --root $(SITE) --prefix $(SITE_PREFIX) --port $(SITE_PORT)
+	node build/serve.mjs --root $(SITE) --prefix $(SITE_PREFIX) --port $(SITE_PORT)
 
 # ---- tools: each step checks before it installs ----
 

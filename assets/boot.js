@@ -28,7 +28,7 @@ if (name === 'kip848-viz' && page && !there) {
     return fetch(new URL(`${name}_bg.wasm`, import.meta.url)).then(compile);
   };
   // A release page far from its host preloads an xz copy of its module, a fifth smaller than the
-  // plain module sent gzip (tests/site/xz.mjs chose, in the page's head), decoded here as it
+  // plain module sent gzip (build/xz.mjs chose, in the page's head), decoded here as it
   // arrives. Whatever goes wrong with the copy, the plain module.
   const copy = document.querySelector('link[rel="preload"][href$="_bg.wasm.xz"]');
   const viaCopy = async (url) => {

@@ -43,6 +43,7 @@ fn sources() -> Vec<PathBuf> {
         "core/tests",
         "core/benches",
         "tests",
+        "build",
         "style",
         "assets",
     ] {

@@ -56,12 +56,12 @@ async function pagesOf(dir) {
     const text = await readFile(join(dir, file), 'utf8');
     const shell = text.includes('<div id="shell"');
     // The stylesheets the page links (their number changed over the builds compared; none once
-    // they came inside the page, tests/site/inline.mjs), and shell.js if it is linked.
+    // they came inside the page, build/inline.mjs), and shell.js if it is linked.
     const css = [...text.matchAll(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/g)].map((m) => m[1]);
     const extra = shell && text.includes('<script src="shell.js">') ? ['shell.js'] : [];
     const beforePaint = shell ? [file, ...extra, ...css] : null;
     const bin = await module(file);
-    // The module itself comes plain, or as its xz copy with the decoder (tests/site/xz.mjs), as the
+    // The module itself comes plain, or as its xz copy with the decoder (build/xz.mjs), as the
     // page chose for the link: counted as it came.
     const modules = { plain: [`${bin}_bg.wasm`], xz: [`${bin}_bg.wasm.xz`, 'xz.js'] };
     pages.push({ name, path: split ? html : `index.html${query}`, ready, beforePaint, modules, files: [file, ...extra, 'boot.js', `${bin}.js`, ...css, 'favicon.svg'] });
@@ -113,17 +113,17 @@ async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
 
 /**
  * The first render of each page under slow 4G, cold cache, served gzip-compressed as a static host
- * serves it (tests/site/serve.mjs with the .gz copies): navigation start to the app's interactive
+ * serves it (build/serve.mjs with the .gz copies): navigation start to the app's interactive
  * mark, with the page's ready element on screen; median of `loads`, on a phone-sized window.
  * `brotli`: served from the .br copies instead, as a host that serves them does; `only`: these pages.
  */
 export async function slowFirstRender(browser, dir, loads = 5, { brotli = false, only = null } = {}) {
-  const { startServer } = await import('../site/serve.mjs');
+  const { startServer } = await import('../../build/serve.mjs');
   const { execFileSync } = await import('node:child_process');
   const served = join(ROOT, 'target/bench/served', dir.split('/').filter(Boolean).pop());
   await rm(served, { recursive: true, force: true });
   await cp(dir, served, { recursive: true });
-  execFileSync(process.execPath, [join(ROOT, 'tests/site/compress.mjs'), served], { stdio: 'ignore' });
+  execFileSync(process.execPath, [join(ROOT, 'build/compress.mjs'), served], { stdio: 'ignore' });
   const server = await startServer({ root: served, prefix: '/app/', port: 0, encodings: brotli ? ['br', 'gzip'] : ['gzip'] });
   const base = `http://127.0.0.1:${server.address().port}/app/`;
   const out = {};
@@ -172,12 +172,12 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
 
 /**
  * What a reader downloads for one chapter of the book with all its live steps loaded (the one with
- * the most), served as a static host serves the site (tests/site/serve.mjs: precompressed copies,
+ * the most), served as a static host serves the site (build/serve.mjs: precompressed copies,
  * max-age 600), in a fresh browser: every distinct file's brotli and gzip size, and how many times
  * the app's wasm crossed the network for the page.
  */
 export async function chapter(browser) {
-  const { startServer } = await import('../site/serve.mjs');
+  const { startServer } = await import('../../build/serve.mjs');
   const site = join(ROOT, 'target/site');
   const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
   const counts = {};
@@ -210,10 +210,10 @@ export async function chapter(browser) {
  * A reader opening a chapter on a phone under slow 4G (cold cache, gzip served) and going to its first
  * live step: when that step's first view is painted and when it is interactive, from the chapter's
  * navigation; median of `loads`. With `plain`, the chapter's iframes are pointed back at the app
- * pages without the step's snapshot (the site before tests/site/live.mjs), for the comparison.
+ * pages without the step's snapshot (the site before build/live.mjs), for the comparison.
  */
 export async function slowChapter(browser, loads = 5) {
-  const { startServer } = await import('../site/serve.mjs');
+  const { startServer } = await import('../../build/serve.mjs');
   const site = join(ROOT, 'target/site');
   const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
   const chapterPath = 'chapters/joining.html';

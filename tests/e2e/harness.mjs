@@ -213,7 +213,7 @@ export function contrast(a, b) {
 
 /**
  * The wasm modules the page has fetched so far, by file name, in order: a module that came as its xz
- * copy (tests/site/xz.mjs) by the module's own name.
+ * copy (build/xz.mjs) by the module's own name.
  */
 export function modulesFetched(page) {
   return page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())

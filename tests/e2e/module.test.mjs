@@ -1,4 +1,4 @@
-// How each page's module reaches the browser (tests/site/xz.mjs, assets/boot.js): a page near its
+// How each page's module reaches the browser (build/xz.mjs, assets/boot.js): a page near its
 // host (this machine) loads the plain module; a page far from it preloads the module's xz copy and
 // decodes it as it arrives; a copy that cannot be read gives way to the plain module. "Far" is a
 // link with a round trip of 200 ms (DevTools' emulation, throughput unlimited).
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, launch, ROOT } from './harness.mjs';
-import { decode } from '../site/xz.mjs';
+import { decode } from '../../build/xz.mjs';
 
 const PAGES = [['index.html', 'kip848-viz'], ['group.html', 'kip848-group'], ['review.html', 'kip848-review'], ['import.html', 'kip848-importer']];
 
@@ -44,7 +44,7 @@ async function load(page, { latency = 0, route = async () => {} } = {}) {
   await tab.goto(server.url + page);
   await tab.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0, null, { timeout: 30000 });
   const way = await tab.evaluate(() => performance.getEntriesByName('kip848-module').map((m) => m.detail));
-  // How long the page's head took to arrive, as its chooser measured it (tests/site/xz.mjs).
+  // How long the page's head took to arrive, as its chooser measured it (build/xz.mjs).
   const waited = Number(await tab.locator('link[rel="preload"][data-waited]').getAttribute('data-waited'));
   await context.close();
   return { way, waited, fetched, ...said };

@@ -18,7 +18,7 @@ after(async () => {
 
 /**
  * The wasm modules the page has requested so far (file names; a module's xz copy, which a page takes
- * when its head was slow to arrive, by the module's name: tests/site/xz.mjs).
+ * when its head was slow to arrive, by the module's name: build/xz.mjs).
  */
 function wasmRequests(page) {
   const seen = [];
@@ -99,8 +99,8 @@ test('old addresses and share links open the page that shows them, at their step
 });
 
 test('each page applies every stylesheet it carries, minified, and runs its minified scripts', async () => {
-  // The build minifies the CSS and JS (tests/site/minify.mjs), then puts the stylesheets and
-  // shell.js inside each page, allowed by their hashes (tests/site/inline.mjs): a hash left stale
+  // The build minifies the CSS and JS (build/minify.mjs), then puts the stylesheets and
+  // shell.js inside each page, allowed by their hashes (build/inline.mjs): a hash left stale
   // makes the browser drop the stylesheet or the script, and say so on the console.
   const pages = [['', 'state'], ['group.html', 'group-view'], ['review.html', 'review-view'], ['import.html', 'log-import-button']];
   for (const [path, ready] of pages) {

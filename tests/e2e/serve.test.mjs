@@ -1,6 +1,6 @@
 // `trunk serve`, as a Rust developer runs it: one development build that carries every view and
 // routes by address (src/pages/mod.rs), with live reload working under the pages' policy
-// (tests/site/dev-reload.mjs). Each view opens as itself, with no error, and a change to a watched
+// (build/dev-reload.mjs). Each view opens as itself, with no error, and a change to a watched
 // file reloads the open page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

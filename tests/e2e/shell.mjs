@@ -5,7 +5,7 @@
 // then, the save a fresh visit would restore); the app removes it as it mounts.
 //
 // `node shell.mjs` (make build, when Chromium is installed): the member, group and review pages of
-// dist/ for a fresh visit. tests/site/live.mjs (make site): one page per live step of the book.
+// dist/ for a fresh visit. build/live.mjs (make site): one page per live step of the book.
 // Without Chromium the pages work as before, later.
 import { readFile, writeFile } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';

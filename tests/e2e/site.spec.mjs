@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { launch, ROOT, setText, snapshotShown } from './harness.mjs';
-import { startServer } from '../site/serve.mjs';
+import { startServer } from '../../build/serve.mjs';
 import { liveAddress } from '../site/check.mjs';
 
 const SITE = join(ROOT, 'target/site');
@@ -152,7 +152,7 @@ test("every live step paints its own step before its code arrives: the app's wor
     assert.equal(await app.locator('#shell').count(), 0, where);
     assert.equal(await app.evaluate(() => document.body.innerText), snapshot, where);
     // A live step links the stylesheets the app pages carry inside themselves, so that a chapter's
-    // frames share them (tests/site/inline.mjs): all applied, none inline.
+    // frames share them (build/inline.mjs): all applied, none inline.
     assert.deepEqual(await app.evaluate(() => [...document.styleSheets].map((s) => [s.href?.split('/').pop() ?? 'inline', s.cssRules.length > 0])),
       [['main.css', true], ['views.css', true], ['group.css', true]], where);
     await app.close();

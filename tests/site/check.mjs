@@ -159,7 +159,7 @@ function liveSteps(html) {
 }
 
 /**
- * A live step's own page (tests/site/live.mjs): the app page it opens, with the first-paint snapshot
+ * A live step's own page (build/live.mjs): the app page it opens, with the first-paint snapshot
  * of that step, named after the page and its address options (`group.html?embed=1…` →
  * `group.live-<10 hex>.html`), so a changed address never keeps an old snapshot.
  */

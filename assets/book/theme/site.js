@@ -35,7 +35,7 @@
     new MutationObserver(apply).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 })();
 
-// The sidebar toggle is a <button> in this book's template (tests/site/theme.mjs): it opens and
+// The sidebar toggle is a <button> in this book's template (build/theme.mjs): it opens and
 // closes the sidebar through mdBook's own checkbox, as mdBook's <label> did.
 (function sidebarToggleButton() {
     'use strict';

@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of a built site, for hosts
 // that serve precompressed files (nginx's brotli_static and gzip_static, for example).
-// Node's own zlib only: nothing is downloaded. Usage: node tests/site/compress.mjs DIR
+// Node's own zlib only: nothing is downloaded. Usage: node build/compress.mjs DIR
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -37,7 +37,7 @@ export function compressTree(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = process.argv[2];
     if (!dir) {
-        console.error('usage: node tests/site/compress.mjs DIR');
+        console.error('usage: node build/compress.mjs DIR');
         process.exit(2);
     }
     const files = compressTree(dir);

@@ -2,11 +2,11 @@
 // that every "seed model §5.4" the app cites opens: `seed-model.html#s5-4`. Rendered with marked
 // (npm); the page loads only the app's stylesheet.
 //
-//   node tests/site/seed-page.mjs docs/seed-model.md dist/seed-model.html
+//   node build/seed-page.mjs docs/seed-model.md dist/seed-model.html
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const require = createRequire(new URL('../tests/e2e/package.json', import.meta.url));
 const { marked } = require('marked');
 
 export function seedPage(markdown) {
@@ -36,7 +36,7 @@ ${body}
 if (import.meta.url === `file://${process.argv[1]}`) {
     const [from, to] = process.argv.slice(2);
     if (!from || !to) {
-        console.error('usage: node tests/site/seed-page.mjs docs/seed-model.md OUT.html');
+        console.error('usage: node build/seed-page.mjs docs/seed-model.md OUT.html');
         process.exit(2);
     }
     writeFileSync(to, seedPage(readFileSync(from, 'utf8')));

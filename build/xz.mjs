@@ -1,4 +1,4 @@
-// `node tests/site/xz.mjs DIR` (make build): an xz copy beside each page's module, the decoder that
+// `node build/xz.mjs DIR` (make build): an xz copy beside each page's module, the decoder that
 // reads it in the browser, and in each page's head the choice of which of the two to preload
 // (assets/boot.js then loads the one preloaded).
 //
@@ -30,7 +30,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 // Where npm installed esbuild and the decoder (make tools).
-const E2E = new URL('../e2e/', import.meta.url).pathname;
+const E2E = new URL('../tests/e2e/', import.meta.url).pathname;
 const require = createRequire(join(E2E, 'package.json'));
 const { buildSync } = require('esbuild');
 const { XzReadableStream } = require('xz-decompress');
@@ -51,7 +51,7 @@ const POLICY = /(<meta http-equiv="Content-Security-Policy" content="[^"]*script
 
 // The same text on every page (the module's name is read from the meta before it): one hash.
 const CHOOSER = `{
-      // Which module to preload: tests/site/xz.mjs says why.
+      // Which module to preload: build/xz.mjs says why.
       const name = document.querySelector('meta[name="kip848-module"]').content;
       const nav = performance.getEntriesByType('navigation')[0];
       const asked = Math.max(nav?.requestStart ?? 0, nav?.unloadEventEnd ?? 0);
@@ -106,7 +106,7 @@ export async function xzDir(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = process.argv[2];
     if (!dir) {
-        console.error('usage: node tests/site/xz.mjs DIR');
+        console.error('usage: node build/xz.mjs DIR');
         process.exit(2);
     }
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

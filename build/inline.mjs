@@ -1,4 +1,4 @@
-// `node tests/site/inline.mjs DIR` (make build): each app page of a built site carries its
+// `node build/inline.mjs DIR` (make build): each app page of a built site carries its
 // stylesheets and shell.js inside itself, allowed by their hashes in the page's policy, instead of
 // linking them. Its first paint (the snapshot) then waits for nothing but the page: on slow 4G the
 // stylesheets came in about 0.3 s after the HTML, sharing the link with the module, and shell.js
@@ -78,7 +78,7 @@ export function inlineDir(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = process.argv[2];
     if (!dir) {
-        console.error('usage: node tests/site/inline.mjs DIR');
+        console.error('usage: node build/inline.mjs DIR');
         process.exit(2);
     }
     console.log(`stylesheets and shell.js inline in ${inlineDir(dir).join(', ')}`);

@@ -3,7 +3,7 @@
 // them in place of the marker line of the chapter template, each with its sources as links (from
 // `kip848-replay --sources`, saved to a file).
 //
-//   kip848-replay --glossary | node tests/site/glossary.mjs TEMPLATE.md SOURCES.jsonl > glossary.md
+//   kip848-replay --glossary | node build/glossary.mjs TEMPLATE.md SOURCES.jsonl > glossary.md
 import { readFileSync } from 'node:fs';
 import { registry } from './sources.mjs';
 
@@ -36,7 +36,7 @@ export function glossary(template, lines, sources = new Map()) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const [template, sourceFile] = process.argv.slice(2);
     if (!template || !sourceFile) {
-        console.error('usage: kip848-replay --glossary | node tests/site/glossary.mjs TEMPLATE.md SOURCES.jsonl');
+        console.error('usage: kip848-replay --glossary | node build/glossary.mjs TEMPLATE.md SOURCES.jsonl');
         process.exit(2);
     }
     const sources = registry(readFileSync(sourceFile, 'utf8'));

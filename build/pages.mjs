@@ -1,4 +1,4 @@
-// `node tests/site/pages.mjs OUT_DIR` (make build): renders the group, review and import pages from
+// `node build/pages.mjs OUT_DIR` (make build): renders the group, review and import pages from
 // the member page (index.html), with the values assets/pages/pages.json gives each. One head for
 // the four pages: a change to the Content-Security-Policy or to how the code is loaded is made once.
 // The pages are written two directories below the root (target/html/), as Trunk needs its entry
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, dirname, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
+const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const manifest = JSON.parse(readFileSync(join(ROOT, 'assets/pages/pages.json'), 'utf8'));
 const template = readFileSync(join(ROOT, manifest.template), 'utf8');
 

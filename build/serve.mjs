@@ -2,7 +2,7 @@
 // would serve it: no rewriting, no fallback page. It serves the precompressed .br or .gz copy when
 // the client accepts it (as nginx's brotli_static / gzip_static do), with Vary: Accept-Encoding.
 //
-//   node tests/site/serve.mjs [--root target/site] [--prefix /kip848-viz/] [--port 8090] [--host 127.0.0.1]
+//   node build/serve.mjs [--root target/site] [--prefix /kip848-viz/] [--port 8090] [--host 127.0.0.1]
 //
 // Also a module: `startServer({ root, prefix, port, host })` resolves to the listening server.
 import { createReadStream, existsSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // <script>, which the pages' Content-Security-Policy (script-src 'self', no inline script) blocks:
 // the page would never reload. In a development build the client is moved to a file of its own
 // beside the page, which the policy allows; the policy itself is left as it ships. A release build
-// has no inline script but the one its policy names by hash (tests/site/xz.mjs), and is left
+// has no inline script but the one its policy names by hash (build/xz.mjs), and is left
 // untouched.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

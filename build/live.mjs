@@ -6,24 +6,24 @@
 // chapter's steps) is still on its way. `make site` runs it when Chromium and playwright-core are
 // there; without them the live steps open the app pages themselves, as before.
 //
-//   node tests/site/live.mjs --site DIR
+//   node build/live.mjs --site DIR
 import { readFile, writeFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { startServer } from './serve.mjs';
-import { liveAddress } from './check.mjs';
-import { launch } from '../e2e/harness.mjs';
-import { take, withSnapshot } from '../e2e/shell.mjs';
+import { liveAddress } from '../tests/site/check.mjs';
+import { launch } from '../tests/e2e/harness.mjs';
+import { take, withSnapshot } from '../tests/e2e/shell.mjs';
 import { linkedPage } from './inline.mjs';
 
 const args = process.argv.slice(2);
 const site = resolve(args[args.indexOf('--site') + 1] ?? 'target/site');
-const embeds = JSON.parse(await readFile(new URL('../../assets/book/embeds.json', import.meta.url), 'utf8'));
+const embeds = JSON.parse(await readFile(new URL('../assets/book/embeds.json', import.meta.url), 'utf8'));
 
 // A live step paints once shell.js, the first thing in its body, has run; asked for only when the
 // body is reached, it came last of what that paint needs, after the wasm had taken the line. Asked
 // for with the stylesheets, the joining chapter's first live step was on screen at 1.73 s instead
 // of 1.95 s on slow 4G (docs/performance.md). The app pages carry both inside themselves
-// (tests/site/inline.mjs); a live step links them again, for a chapter's frames to share.
+// (build/inline.mjs); a live step links them again, for a chapter's frames to share.
 function withScriptFirst(html) {
   const first = /\n(\s*)<link rel="stylesheet"/;
   if (!first.test(html)) throw new Error('a live step page with no stylesheet to ask for shell.js before');

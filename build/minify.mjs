@@ -1,4 +1,4 @@
-// `node tests/site/minify.mjs DIR` (make build): minifies the stylesheets and scripts a built site
+// `node build/minify.mjs DIR` (make build): minifies the stylesheets and scripts a built site
 // ships (esbuild, npm), in place, and rewrites each page's Subresource Integrity hash of a
 // stylesheet to the minified file's. Trunk can minify CSS itself, but only with the HTML, which
 // would reorder and unquote the attributes the later build steps find the pages' parts by, and
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { join, extname } from 'node:path';
 import { createRequire } from 'node:module';
 
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const require = createRequire(new URL('../tests/e2e/package.json', import.meta.url));
 const { transformSync } = require('esbuild');
 
 /** A Subresource Integrity hash, as Trunk writes it. */
@@ -59,7 +59,7 @@ function checkIntegrity(dir, page, html) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = process.argv[2];
     if (!dir) {
-        console.error('usage: node tests/site/minify.mjs DIR');
+        console.error('usage: node build/minify.mjs DIR');
         process.exit(2);
     }
     for (const { name, before, after } of minifyDir(dir)) console.log(`minified ${name}: ${before} → ${after} bytes`);

@@ -3,7 +3,7 @@
 // `[^gmm-leave]: [GroupMetadataManager.consumerGroupLeave](…) (Kafka 3.7–4.3)` for every
 // registered id it uses. An id that is neither registered nor defined in the chapter is an error.
 //
-//   kip848-replay --sources | node tests/site/sources.mjs CHAPTER.md... (rewritten in place)
+//   kip848-replay --sources | node build/sources.mjs CHAPTER.md... (rewritten in place)
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const text = (s) => s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
@@ -40,7 +40,7 @@ export function registry(jsonLines) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const files = process.argv.slice(2);
     if (files.length === 0) {
-        console.error('usage: kip848-replay --sources | node tests/site/sources.mjs CHAPTER.md...');
+        console.error('usage: kip848-replay --sources | node build/sources.mjs CHAPTER.md...');
         process.exit(2);
     }
     const sources = registry(readFileSync(0, 'utf8'));

@@ -5,7 +5,7 @@
 // new mdBook version fails here instead of building a page that quietly lost a fix.
 // book/theme/site.js makes the button open and close the sidebar, as the label did.
 //
-//   node tests/site/theme.mjs MDBOOK_THEME_DIR OUT_DIR    (writes OUT_DIR/index.hbs)
+//   node build/theme.mjs MDBOOK_THEME_DIR OUT_DIR    (writes OUT_DIR/index.hbs)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,7 +22,7 @@ const PATCHES = [
 
 export function patchTemplate(template) {
     return PATCHES.reduce((text, { from, to }) => {
-        if (!from.test(text)) throw new Error(`mdBook's index.hbs has no ${from}: check tests/site/theme.mjs against this mdBook version`);
+        if (!from.test(text)) throw new Error(`mdBook's index.hbs has no ${from}: check build/theme.mjs against this mdBook version`);
         return text.replace(from, to);
     }, template);
 }
@@ -30,7 +30,7 @@ export function patchTemplate(template) {
 if (import.meta.url === `file://${process.argv[1]}`) {
     const [themeDir, outDir] = process.argv.slice(2);
     if (!themeDir || !outDir) {
-        console.error('usage: node tests/site/theme.mjs MDBOOK_THEME_DIR OUT_DIR');
+        console.error('usage: node build/theme.mjs MDBOOK_THEME_DIR OUT_DIR');
         process.exit(2);
     }
     writeFileSync(join(outDir, 'index.hbs'), patchTemplate(readFileSync(join(themeDir, 'index.hbs'), 'utf8')));
