@@ -1,6 +1,7 @@
 //! The breadth-first explorer: one level of moves at a time, each distinct state once, in slices
 //! of work a page can run between frames ([`Explorer::run`]) or a command line runs to the end.
 
+use super::converge::Calm;
 use super::moves::{moves, Bounds, Move};
 use super::property::{broken, Property};
 use crate::group::hazard::sightings;
@@ -61,10 +62,7 @@ impl Found {
             title: Some(format!("Shortest counterexample: {}", self.property.title())),
             description: Some(format!(
                 "Found by the bounded check, breadth-first: no schedule of fewer moves within its bounds shows it. {}",
-                match self.property {
-                    Property::Hazard(h) => h.rule(),
-                    _ => "Epochs only move forward.",
-                }
+                self.property.rule()
             )),
             sources: match self.property {
                 Property::Hazard(h) => h.sources().iter().map(|s| (*s).to_owned()).collect(),
@@ -117,6 +115,8 @@ pub struct Explorer {
     depth: usize,
     transitions: u64,
     found: Vec<Found>,
+    /// The calm continuations known to converge.
+    calm: Calm,
     done: bool,
     exhausted: bool,
 }
@@ -145,6 +145,7 @@ impl Explorer {
             depth: 0,
             transitions: 0,
             found: Vec::new(),
+            calm: Calm::default(),
             done: false,
             exhausted: false,
         };
@@ -238,6 +239,19 @@ impl Explorer {
                 self.found.push(Found {
                     property,
                     words,
+                    step: schedule.steps.len().saturating_sub(1),
+                    moves: self.depth + 1,
+                    schedule,
+                });
+            }
+        }
+        if !self.found.iter().any(|f| f.property == Property::Converges) {
+            if let Err(unsettled) = self.calm.settles(&state.sim) {
+                let mut schedule = self.schedule_to(node);
+                schedule.steps.extend(unsettled.moves);
+                self.found.push(Found {
+                    property: Property::Converges,
+                    words: unsettled.words,
                     step: schedule.steps.len().saturating_sub(1),
                     moves: self.depth + 1,
                     schedule,

@@ -3,7 +3,8 @@
 //! member joining, a callback or commit completing, time running to the next message or timer,
 //! and — while the perturbation budget lasts — a member closing, killed, its messages lost, or
 //! fenced by the coordinator), each distinct state visited once ([`GroupSim::fingerprint`]). Every
-//! hazard of [`crate::group::hazard`] and the epoch properties are checked on every state reached:
+//! hazard of [`crate::group::hazard`], the epoch properties and convergence once the disturbances
+//! stop are checked on every state reached:
 //! each either *holds within the bounds* (with the states and transitions explored) or is
 //! *violated*, with the shortest schedule that shows it — breadth-first, so none is shorter — as a
 //! group trace that opens in the group view at its step.
@@ -13,6 +14,7 @@
 //! has to run in slices on a page as well as natively; see ARCHITECTURE.md.
 
 mod choices;
+mod converge;
 mod explore;
 mod moves;
 mod property;

@@ -1,5 +1,6 @@
-//! What the check checks at every state: the hazards, and that epochs only move forward (the TLA+
-//! specification's monotonic member epochs, on the client and on the coordinator).
+//! What the check checks at every state: the hazards, that epochs only move forward (the TLA+
+//! specification's monotonic member epochs, on the client and on the coordinator), and that the
+//! group converges once the disturbances stop (its `EventuallyConverges`, `super::converge`).
 
 use crate::group::hazard::{Hazard, Sighting};
 use crate::group::GroupSim;
@@ -15,6 +16,8 @@ pub enum Property {
     MemberEpochForward,
     /// The coordinator's epoch for a member id never moves back to a lower epoch of 0 or more.
     CoordinatorEpochForward,
+    /// From every state, the calm continuation converges.
+    Converges,
 }
 
 impl Property {
@@ -23,6 +26,7 @@ impl Property {
         let mut all: Vec<Property> = Hazard::ALL.into_iter().map(Property::Hazard).collect();
         all.push(Property::MemberEpochForward);
         all.push(Property::CoordinatorEpochForward);
+        all.push(Property::Converges);
         all
     }
 
@@ -31,6 +35,7 @@ impl Property {
             Property::Hazard(h) => h.as_str(),
             Property::MemberEpochForward => "member_epoch_forward",
             Property::CoordinatorEpochForward => "coordinator_epoch_forward",
+            Property::Converges => "converges",
         }
     }
 
@@ -39,6 +44,20 @@ impl Property {
             Property::Hazard(h) => h.title(),
             Property::MemberEpochForward => "A member's epoch moves back",
             Property::CoordinatorEpochForward => "The coordinator's epoch for a member moves back",
+            Property::Converges => "The group does not converge once the disturbances stop",
+        }
+    }
+
+    /// The predicate, as a reviewer reads it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Property::Hazard(h) => h.rule(),
+            Property::MemberEpochForward | Property::CoordinatorEpochForward => {
+                "Epochs only move forward."
+            }
+            Property::Converges => {
+                "From any state reached, once nothing more is disturbed (each commit and callback returns as soon as it is owed, time runs on, nothing is lost, nobody joins or leaves), within ten session timeouts the coordinator holds exactly the live members, each at the assignment epoch with its target and nothing pending revocation, and each member holds what the coordinator has it hold, at that epoch."
+            }
         }
     }
 }

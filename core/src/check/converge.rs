@@ -1,0 +1,231 @@
+//! Convergence once the disturbances stop (the TLA+ specification's `EventuallyConverges`): from
+//! any state the check reaches, the calm continuation — each commit or callback completed as soon
+//! as it is owed, time running to the next message or timer, nothing lost, nobody joining or
+//! leaving — must reach a converged group within [`CALM_SESSIONS`] session timeouts.
+//!
+//! Calm continuations from different states soon run into the same states, so each state found to
+//! converge is remembered and a later walk stops there: the check costs about one walk per distinct
+//! calm state, not one per state explored.
+
+use crate::group::{GroupInput, GroupSim};
+use crate::protocol::input::Outcome;
+use crate::protocol::time::Millis;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::Hasher;
+
+/// How long the calm may take, in session timeouts: a crashed member is dropped after one, and
+/// what it held moves within a few heartbeats after.
+pub const CALM_SESSIONS: u64 = 10;
+
+/// Whether the group has converged: the coordinator holds exactly the live members, each STABLE at
+/// the assignment epoch with its target and nothing pending revocation, and each live member holds
+/// what its record says at that epoch, with no commit or callback of its own outstanding.
+pub(super) fn converged(sim: &GroupSim) -> Result<(), String> {
+    let coordinator = sim.coordinator();
+    let epoch = coordinator.assignment_epoch();
+    let live: Vec<_> = sim.members().iter().filter(|m| m.running()).collect();
+    for m in &live {
+        let facts = &m.facts;
+        let Some(record) = coordinator.members().get(&facts.member_id) else {
+            return Err(format!("{} is not in the group", m.name));
+        };
+        let target = coordinator.target().get(&facts.member_id);
+        if record.epoch != epoch
+            || !record.pending_revocation.is_empty()
+            || target.is_some_and(|t| *t != record.assigned)
+        {
+            return Err(format!(
+                "the coordinator has {} at epoch {} (the assignment's is {epoch}) holding {}{}",
+                m.name,
+                record.epoch,
+                record.assigned,
+                if record.pending_revocation.is_empty() {
+                    String::new()
+                } else {
+                    format!(", revoking {}", record.pending_revocation)
+                }
+            ));
+        }
+        if facts.member_epoch != record.epoch || facts.assigned != record.assigned {
+            return Err(format!(
+                "{} is at epoch {} holding {}, the coordinator has it at {} holding {}",
+                m.name, facts.member_epoch, facts.assigned, record.epoch, record.assigned
+            ));
+        }
+        if facts.awaiting.is_some() || facts.owed_to_abandoned > 0 {
+            return Err(format!("{} still waits for its application", m.name));
+        }
+    }
+    if let Some(id) = coordinator
+        .members()
+        .keys()
+        .find(|id| !live.iter().any(|m| &m.facts.member_id == *id))
+    {
+        return Err(format!(
+            "the coordinator still holds {id}, a member that is gone"
+        ));
+    }
+    Ok(())
+}
+
+/// The next calm move from `sim`: an outstanding completion first, else time to the next event.
+fn calm_move(sim: &GroupSim) -> Option<(Millis, GroupInput)> {
+    let now = sim.now();
+    if let Some(m) = sim
+        .members()
+        .iter()
+        .find(|m| m.running() && (m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0))
+    {
+        return Some((
+            now,
+            GroupInput::Complete {
+                name: m.name.clone(),
+                outcome: Outcome::Ok,
+            },
+        ));
+    }
+    sim.next_event_at()
+        .map(|at| (at.max(now), GroupInput::Tick))
+}
+
+/// The calm continuations walked so far: the states known to converge.
+pub(super) struct Calm {
+    settled: HashSet<u64>,
+    /// How long a calm may take, in session timeouts.
+    sessions: u64,
+}
+
+impl Default for Calm {
+    fn default() -> Self {
+        Calm::within(CALM_SESSIONS)
+    }
+}
+
+/// A calm continuation that does not converge: the moves it made, and why the group is not
+/// converged at its end.
+pub(super) struct Unsettled {
+    pub moves: Vec<(Millis, GroupInput)>,
+    pub words: String,
+}
+
+impl Calm {
+    pub(super) fn within(sessions: u64) -> Calm {
+        Calm {
+            settled: HashSet::new(),
+            sessions,
+        }
+    }
+
+    /// Walks the calm continuation from `sim`; `Err` with its moves when it does not converge.
+    pub(super) fn settles(&mut self, sim: &GroupSim) -> Result<(), Unsettled> {
+        let mut sim = sim.clone();
+        let deadline = sim
+            .now()
+            .plus(self.sessions * sim.config().coordinator.session_timeout_ms);
+        let mut walked = Vec::new();
+        let mut moves = Vec::new();
+        let result = loop {
+            let key = key(&mut sim);
+            if self.settled.contains(&key) {
+                break Ok(());
+            }
+            walked.push(key);
+            let why = match converged(&sim) {
+                Ok(()) => break Ok(()),
+                Err(why) => why,
+            };
+            let Some((at, input)) = calm_move(&sim) else {
+                break Err(format!("nothing is left to happen, and {why}"));
+            };
+            if at > deadline {
+                break Err(format!(
+                    "{} session timeouts after the last disturbance, {why}",
+                    self.sessions
+                ));
+            }
+            if let Err(refused) = sim.handle(at, &input) {
+                break Err(format!(
+                    "the calm move was refused ({refused:?}), and {why}"
+                ));
+            }
+            sim.forget_history();
+            moves.push((at, input));
+        };
+        match result {
+            Ok(()) => {
+                self.settled.extend(walked);
+                Ok(())
+            }
+            Err(words) => Err(Unsettled { moves, words }),
+        }
+    }
+}
+
+fn key(sim: &mut GroupSim) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    sim.fingerprint(&mut hasher);
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{converged, Calm};
+    use crate::check::{Bounds, Explorer, Property};
+    use crate::group::{GroupInput, GroupSim};
+    use crate::machine::model::Model;
+    use crate::protocol::time::Millis;
+
+    fn one_member_joining(model: Model) -> GroupSim {
+        let bounds = Bounds::anchor(model, 5);
+        let mut sim = GroupSim::new(bounds.config());
+        let join = GroupInput::AddMember {
+            name: "A".to_owned(),
+            topics: bounds.topics.keys().cloned().collect(),
+            instance_id: None,
+            model: Some(model),
+        };
+        assert!(sim.handle(Millis::ZERO, &join).is_ok());
+        sim
+    }
+
+    /// A member that has only sent its join is not converged; its calm continuation converges
+    /// (it joins and takes both partitions), unless the calm is given no time at all.
+    #[test]
+    fn a_joining_member_converges_when_calm_and_the_check_can_say_it_does_not() {
+        for model in Model::ALL {
+            let sim = one_member_joining(model);
+            assert!(converged(&sim).is_err(), "{model:?}");
+            assert!(Calm::default().settles(&sim).is_ok(), "{model:?}");
+            let Err(unsettled) = Calm::within(0).settles(&sim) else {
+                panic!("{model:?}: a calm of no time converged");
+            };
+            assert!(
+                unsettled.words.contains("A is not in the group"),
+                "{model:?}: {}",
+                unsettled.words
+            );
+        }
+    }
+
+    /// Every model converges from every state within the anchor's bounds at a small depth (the
+    /// property the TLA+ specification calls EventuallyConverges).
+    #[test]
+    fn every_model_converges_from_every_state_at_the_anchor() {
+        for model in Model::ALL {
+            let mut explorer = Explorer::new(Bounds::anchor(model, 9));
+            while !explorer.run(50_000) {}
+            let report = explorer.report();
+            assert!(report.states > 100, "{model:?}");
+            let failed = report
+                .found
+                .iter()
+                .find(|f| f.property == Property::Converges);
+            assert!(
+                failed.is_none(),
+                "{model:?}: {:?}",
+                failed.map(|f| &f.words)
+            );
+        }
+    }
+}
