@@ -4,7 +4,7 @@
 
 use super::{Bounds, Explorer};
 use crate::group::GroupConfig;
-use crate::protocol::choice::{Release, CHOICES};
+use crate::protocol::choice::{Fenced, Release, CHOICES};
 use serde::Serialize;
 
 /// One answer to each of the seed's choices.
@@ -12,6 +12,7 @@ use serde::Serialize;
 pub struct Combination {
     pub heartbeat_between_revoke_and_assign: bool,
     pub release: Release,
+    pub fenced: Fenced,
 }
 
 impl Combination {
@@ -19,17 +20,21 @@ impl Combination {
     pub const SEED: Combination = Combination {
         heartbeat_between_revoke_and_assign: false,
         release: Release::FirstStep,
+        fenced: Fenced::Abandon,
     };
 
     /// Every combination, the seed's own first.
     pub fn all() -> Vec<Combination> {
         let mut all = Vec::new();
-        for release in [Release::FirstStep, Release::AfterCallback] {
-            for between in [false, true] {
-                all.push(Combination {
-                    heartbeat_between_revoke_and_assign: between,
-                    release,
-                });
+        for fenced in [Fenced::Abandon, Fenced::Finish] {
+            for release in [Release::FirstStep, Release::AfterCallback] {
+                for between in [false, true] {
+                    all.push(Combination {
+                        heartbeat_between_revoke_and_assign: between,
+                        release,
+                        fenced,
+                    });
+                }
             }
         }
         all
@@ -38,6 +43,7 @@ impl Combination {
     pub fn apply(&self, config: &mut GroupConfig) {
         config.heartbeat_between_revoke_and_assign = self.heartbeat_between_revoke_and_assign;
         config.release = self.release;
+        config.fenced = self.fenced;
     }
 
     /// Whether each choice differs from the seed's own, in the order of [`CHOICES`].
@@ -45,6 +51,7 @@ impl Combination {
         [
             self.heartbeat_between_revoke_and_assign,
             self.release != Release::FirstStep,
+            self.fenced != Fenced::Abandon,
         ]
     }
 
@@ -68,6 +75,7 @@ impl Combination {
         const SHORT: [&str; CHOICES.len()] = [
             "a heartbeat between revoke and assign",
             "revoked partitions removed after the callback",
+            "a fenced member's callback returns before it rejoins",
         ];
         let parts: Vec<&str> = SHORT
             .iter()

@@ -236,6 +236,7 @@ fn the_release_choice_decides_the_seeds_revocation_hazards() {
         let after = check(Combination {
             heartbeat_between_revoke_and_assign: between,
             release: Release::AfterCallback,
+            ..Combination::SEED
         });
         assert_eq!(moves(&after, Hazard::ReleasedBeforeRevoked), None);
         assert_eq!(moves(&after, Hazard::CommitNotOwned), None);
@@ -243,4 +244,39 @@ fn the_release_choice_decides_the_seeds_revocation_hazards() {
             assert_eq!(moves(&after, h), moves(&seed, h), "{h:?}");
         }
     }
+}
+
+/// A fenced member that lets its running callback return before rejoining abandons no work: the
+/// fence during a callback (7 moves with the seed's own answer) no longer leaves a completion
+/// owed to abandoned work, and the revocation hazards stay what they were.
+#[test]
+fn the_fenced_choice_decides_whether_a_fence_abandons_a_callback() {
+    use super::Combination;
+    use crate::protocol::choice::Fenced;
+    let bounds = Bounds::anchor(Model::Seed, 12);
+    let found = |c: Combination| {
+        let mut explorer = c.explorer(&bounds);
+        while !explorer.run(50_000) {}
+        explorer
+            .report()
+            .found
+            .iter()
+            .map(|f| (f.property, f.moves))
+            .collect::<Vec<_>>()
+    };
+    let seed = found(Combination::SEED);
+    let finish = found(Combination {
+        fenced: Fenced::Finish,
+        ..Combination::SEED
+    });
+    let fenced = Property::Hazard(Hazard::FencedDuringCallback);
+    assert!(seed.contains(&(fenced, 7)), "{seed:?}");
+    assert!(!finish.iter().any(|(p, _)| *p == fenced), "{finish:?}");
+    let others = |v: &[(Property, usize)]| {
+        v.iter()
+            .filter(|(p, _)| *p != fenced)
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(others(&seed), others(&finish));
 }

@@ -236,6 +236,7 @@ impl Literal for Config {
             listener,
             member_id,
             kafka_version,
+            fenced,
         } = self;
         let mut fields = Vec::new();
         let mut set = |name: &str, differs: bool, value: String| {
@@ -273,6 +274,11 @@ impl Literal for Config {
             "release",
             *release != d.release,
             format!("kip848_core::protocol::choice::Release::{release:?}"),
+        );
+        set(
+            "fenced",
+            *fenced != d.fenced,
+            format!("kip848_core::protocol::choice::Fenced::{fenced:?}"),
         );
         set(
             "retry_backoff_ms",

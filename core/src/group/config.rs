@@ -3,7 +3,7 @@
 use super::input::GroupRejected;
 use super::records::CoordinatorConfig;
 use crate::machine::model::Model;
-use crate::protocol::choice::Release;
+use crate::protocol::choice::{Fenced, Release};
 use crate::session::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -21,6 +21,9 @@ pub struct GroupConfig {
     /// The seed design's choice of when a revoked partition leaves the assigned set.
     #[serde(skip_serializing_if = "Release::is_default")]
     pub release: Release,
+    /// The seed design's choice of what a member fenced during its callback does with it.
+    #[serde(skip_serializing_if = "Fenced::is_default")]
+    pub fenced: Fenced,
     /// The model members run unless their `add_member` names another.
     #[serde(skip_serializing_if = "is_seed")]
     pub model: Model,
@@ -39,6 +42,7 @@ impl Default for GroupConfig {
             retry_backoff_max_ms: 1000,
             heartbeat_between_revoke_and_assign: false,
             release: Release::FirstStep,
+            fenced: Fenced::Abandon,
             model: Model::Seed,
         }
     }

@@ -25,6 +25,26 @@ impl Release {
     }
 }
 
+/// What a member fenced while its commit or callback runs does with that work: the page says only
+/// that a fenced member clears its assigned set without revoking and rejoins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fenced {
+    /// The seed model's answer: the running reconciliation is abandoned at once (its completion,
+    /// when it comes, is dropped) and the member rejoins at once.
+    #[default]
+    Abandon,
+    /// The member lets the commit or callback it is running return, then rejoins, as the Java
+    /// client runs onPartitionsLost after the callback in progress and rejoins once it returned.
+    Finish,
+}
+
+impl Fenced {
+    pub fn is_default(&self) -> bool {
+        *self == Fenced::default()
+    }
+}
+
 /// One switch: its name in a configuration, the design page's words, and what each answer does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Choice {
@@ -38,7 +58,7 @@ pub struct Choice {
 }
 
 /// The switches, in the order a combination names them.
-pub const CHOICES: [Choice; 2] = [
+pub const CHOICES: [Choice; 3] = [
     Choice {
         field: "heartbeat_between_revoke_and_assign",
         seed_words: "QUESTION: do we need to heartbeat between revocation and assignment?",
@@ -53,5 +73,15 @@ pub const CHOICES: [Choice; 2] = [
         default_answer:
             "a revoked partition leaves the assigned set first (the page's order): the next heartbeat reports the smaller owned set",
         other_answer: "a revoked partition leaves the assigned set after the commit and onPartitionsRevoked() returned",
+    },
+    Choice {
+        field: "fenced",
+        seed_words: "If either of those errors occur, the CGMSM will clear its \"assigned\" partition \
+                     set (without any revocation), and transition to the JOINING set so that it \
+                     rejoins the group with the same MemberId and the MemberEpoch of 0.",
+        default_answer:
+            "a fenced member abandons the commit or callback it is running and rejoins at once",
+        other_answer:
+            "a fenced member lets the commit or callback it is running return, then rejoins",
     },
 ];

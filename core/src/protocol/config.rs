@@ -1,6 +1,6 @@
 //! The session configuration of seed model §1: fixed for the life of a member.
 
-use super::choice::Release;
+use super::choice::{Fenced, Release};
 use super::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,10 @@ pub struct Config {
     /// the owned set heartbeats report).
     #[serde(skip_serializing_if = "Release::is_default")]
     pub release: Release,
+    /// Seed model only, a design choice: what a member fenced during its commit or callback does
+    /// with that work.
+    #[serde(skip_serializing_if = "Fenced::is_default")]
+    pub fenced: Fenced,
     /// Backoff base after a retriable answer: `min(base * 2^(n-1), max)` for the n-th one.
     pub retry_backoff_ms: u64,
     /// Backoff ceiling.
@@ -57,6 +61,7 @@ impl Default for Config {
             assignor_set: false,
             heartbeat_between_revoke_and_assign: false,
             release: Release::FirstStep,
+            fenced: Fenced::Abandon,
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             auto_complete: true,

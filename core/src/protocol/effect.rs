@@ -49,6 +49,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The report of `awaited` (a commit or a callback) having failed.
+    pub fn failed(awaited: &Effect) -> Effect {
+        let code = match awaited {
+            Effect::CommitOffsets { .. } => ErrorCode::CommitFailed,
+            _ => ErrorCode::CallbackFailed,
+        };
+        Effect::ReportError { code }
+    }
+
     /// Effects that wait for a `completed` input before the next step is emitted.
     pub fn awaits_completion(&self) -> bool {
         matches!(

@@ -1,6 +1,8 @@
 //! The application lane: each commit and callback as a span from the step that invoked it to the
 //! step that completed it, in the order completions arrive (oldest first, seed model §3).
 
+use crate::machine::model::Model;
+use crate::protocol::choice::Fenced;
 use crate::protocol::effect::Effect;
 use crate::protocol::input::{Input, Outcome};
 use crate::protocol::state::StateName;
@@ -51,6 +53,9 @@ pub fn spans(timeline: &Timeline, upto: usize) -> Vec<Span> {
 /// whole when the step has none).
 pub fn spans_at(timeline: &Timeline, cursor: Cursor) -> Vec<Span> {
     let auto_complete = timeline.config().auto_complete;
+    // The seed with `fenced` = `finish`: a fence's JOINING lets the running call return.
+    let fence_keeps_calls =
+        timeline.model() == Model::Seed && timeline.config().fenced == Fenced::Finish;
     let mut spans: Vec<Span> = Vec::new();
     let mut outstanding: VecDeque<usize> = VecDeque::new();
     // Every state change is a transition effect, so following them gives the state at each effect.
@@ -82,6 +87,10 @@ pub fn spans_at(timeline: &Timeline, cursor: Cursor) -> Vec<Span> {
                 state = *to;
             }
             match effect {
+                Effect::Transition {
+                    to: StateName::Joining,
+                    ..
+                } if fence_keeps_calls => {}
                 Effect::Transition {
                     to: StateName::Joining | StateName::Terminating,
                     ..

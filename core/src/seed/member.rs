@@ -2,6 +2,7 @@
 
 use crate::machine::facts::{Facts, Out};
 use crate::protocol::assignment::PartitionSet;
+use crate::protocol::choice::Fenced;
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::{ErrorClass, ErrorCode};
@@ -54,6 +55,9 @@ pub struct Member {
     /// Completions still owed to reconciliations abandoned by a fence or a close: accepted (oldest
     /// first) and discarded when they arrive.
     pub(crate) owed_to_abandoned: u32,
+    /// With `fenced` = `finish`: the commit or callback a fenced member lets return before it
+    /// sends its join (it waits in JOINING).
+    pub(crate) rejoin_after: Option<Effect>,
     pub(crate) now: Millis,
 }
 
@@ -75,6 +79,7 @@ impl Member {
             assigned: PartitionSet::new(),
             sender: Sender::default(),
             owed_to_abandoned: 0,
+            rejoin_after: None,
             now: Millis::ZERO,
         }
     }
@@ -146,6 +151,7 @@ impl Member {
         if matches!(state, State::Terminated { .. }) {
             self.sender.stop();
             self.owed_to_abandoned = 0;
+            self.rejoin_after = None;
         }
         self.state = state;
         out.push(self, Effect::Transition { from, to });
@@ -199,19 +205,31 @@ impl Member {
         }
     }
 
-    /// §5.5: drop everything owned without callbacks and rejoin with epoch 0 and the same id.
+    /// §5.5: drop everything owned without callbacks and rejoin with epoch 0 and the same id; with
+    /// `fenced` = `finish`, the join waits for the commit or callback running to return.
     fn fence(&mut self, out: &mut Out) {
         if let State::Terminating(_) = self.state {
             self.enter(State::Terminated { failure: None }, out);
             return;
         }
+        let running = match self.config.fenced {
+            Fenced::Finish => self.take_running(),
+            Fenced::Abandon => None,
+        };
         self.abandon_reconciliation();
         self.clear_assigned(out);
         self.member_epoch = 0;
         if self.state != State::Joining {
             self.enter(State::Joining, out);
         }
-        self.send(Purpose::Join, out);
+        match running {
+            Some(effect) => {
+                // Nothing of the abandoned reconciliation goes out, its acknowledgement included.
+                self.sender.remembered = None;
+                self.rejoin_after = Some(effect);
+            }
+            None => self.send(Purpose::Join, out),
+        }
     }
 
     /// §5.8 (and §5.9 before the leave is sent): report, drop what is owned, terminate.
@@ -238,6 +256,13 @@ impl Member {
             self.owed_to_abandoned -= 1;
             return;
         }
+        if let Some(returned) = self.rejoin_after.take() {
+            if outcome == Outcome::Failed {
+                out.push(self, Effect::failed(&returned));
+            }
+            self.send(Purpose::Join, out);
+            return;
+        }
         self.complete_awaited(outcome, out);
     }
 
@@ -250,6 +275,9 @@ impl Member {
             }
             State::Joining | State::Joined | State::Assigning(_) => {
                 self.abandon_reconciliation();
+                if self.rejoin_after.take().is_some() {
+                    self.owed_to_abandoned += 1;
+                }
                 let plan = Plan::leave(&self.assigned, self.config.release);
                 self.enter(State::Terminating(plan), out);
                 self.run_plan(out);

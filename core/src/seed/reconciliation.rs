@@ -15,7 +15,6 @@ use crate::protocol::assignment::PartitionSet;
 use crate::protocol::choice::Release;
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
-use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
 use crate::seed::member::{Member, State};
 use std::collections::VecDeque;
@@ -183,11 +182,7 @@ impl Member {
             return;
         };
         if outcome == Outcome::Failed {
-            let code = match awaited {
-                Effect::CommitOffsets { .. } => ErrorCode::CommitFailed,
-                _ => ErrorCode::CallbackFailed,
-            };
-            out.push(self, Effect::ReportError { code });
+            out.push(self, Effect::failed(&awaited));
         }
         self.run_plan(out);
     }
@@ -201,11 +196,21 @@ impl Member {
         }
     }
 
+    /// The commit or callback the running reconciliation waits on, taken from it: a fenced member
+    /// that lets it return before rejoining (`Fenced::Finish`) waits on it outside the plan.
+    pub(crate) fn take_running(&mut self) -> Option<Effect> {
+        match &mut self.state {
+            State::Assigning(r) => r.plan.awaiting.take(),
+            _ => None,
+        }
+    }
+
     /// The commit or callback the member waits on, if any.
     pub fn awaiting(&self) -> Option<&Effect> {
         match &self.state {
             State::Assigning(r) => r.plan.awaiting.as_ref(),
             State::Terminating(plan) => plan.awaiting.as_ref(),
+            State::Joining => self.rejoin_after.as_ref(),
             _ => None,
         }
     }

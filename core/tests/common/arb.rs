@@ -43,6 +43,7 @@ pub fn trace_of(
 }
 
 pub mod seed {
+    use kip848_core::protocol::choice::{Fenced, Release};
     use kip848_core::*;
     use proptest::prelude::*;
 
@@ -102,17 +103,32 @@ pub mod seed {
             any::<bool>(),
             0u64..300,
             0u64..3000,
+            // The seed design's other choices: when a revoked partition is released, and whether
+            // a fenced member lets its running callback return.
+            (any::<bool>(), any::<bool>()),
         )
             .prop_map(
-                |(instance_id, assignor_set, between, auto_complete, base, max)| Config {
-                    instance_id,
-                    assignor_set,
-                    heartbeat_between_revoke_and_assign: between,
-                    auto_complete,
-                    retry_backoff_ms: base,
-                    retry_backoff_max_ms: max,
-                    server_assignor: Some("uniform".into()),
-                    ..Config::default()
+                |(instance_id, assignor_set, between, auto_complete, base, max, (late, finish))| {
+                    Config {
+                        instance_id,
+                        assignor_set,
+                        heartbeat_between_revoke_and_assign: between,
+                        auto_complete,
+                        retry_backoff_ms: base,
+                        retry_backoff_max_ms: max,
+                        server_assignor: Some("uniform".into()),
+                        release: if late {
+                            Release::AfterCallback
+                        } else {
+                            Release::FirstStep
+                        },
+                        fenced: if finish {
+                            Fenced::Finish
+                        } else {
+                            Fenced::Abandon
+                        },
+                        ..Config::default()
+                    }
                 },
             )
     }

@@ -1,5 +1,6 @@
 //! An independent bookkeeper of what the effects say, checked against what the member says.
 
+use kip848_core::protocol::choice::Release;
 use kip848_core::*;
 
 /// What the effects so far imply about the member.
@@ -80,7 +81,8 @@ impl Shadow {
         self.check_member(after)
     }
 
-    /// A reconciliation starts with `remove_from_assigned` or `add_to_assigned`; in the middle of
+    /// A reconciliation starts with `remove_from_assigned` (its commit with `release` =
+    /// `after_callback`) or `add_to_assigned`; in the middle of
     /// one the assigned set never equals its target at those effects, so if it does, the previous
     /// reconciliation has ended (its acknowledgement may be remembered, hence not visible).
     fn reconciliation_step(&mut self) {
@@ -91,10 +93,13 @@ impl Shadow {
     }
 
     fn apply(&mut self, effect: &Effect, state: &mut StateName, after: &Member) -> Check {
+        // With `release` = `after_callback` a revocation starts with its commit, not its release.
+        let late = after.config().release == Release::AfterCallback;
         if matches!(
             effect,
             Effect::RemoveFromAssigned { .. } | Effect::AddToAssigned { .. }
-        ) {
+        ) || (late && matches!(effect, Effect::CommitOffsets { .. }))
+        {
             self.reconciliation_step();
         }
         match effect {
@@ -161,6 +166,12 @@ impl Shadow {
                         format!("revoked {partitions} ⊄ assigned {}", self.assigned)
                     })?;
                     self.assigned.subtract(partitions);
+                } else if after.config().release == Release::AfterCallback {
+                    // The commit and the callback come first, the release last (§5.4).
+                    ensure(partitions.is_subset(&self.assigned), || {
+                        "a callback for partitions already released (release = after_callback)"
+                            .into()
+                    })?;
                 } else {
                     ensure(partitions.is_disjoint(&self.assigned), || {
                         "a callback for partitions still owned".into()

@@ -54,7 +54,16 @@ fn seed(
         (Assigning, Joined) => format!("Reconciled: back to JOINED owning {}", frame.assigned),
         (_, Joining) => {
             let code = code.map_or(String::new(), |c| format!(" ({c})"));
-            format!("Fenced{code}: assigned set cleared without callbacks, rejoining with epoch 0")
+            // `fenced` = `finish`: the join waits for the commit or callback still running.
+            match &frame.awaiting {
+                Some(running) => format!(
+                    "Fenced{code}: assigned set cleared without callbacks; rejoins with epoch 0 once {} returns",
+                    crate::screen::words::call(running)
+                ),
+                None => format!(
+                    "Fenced{code}: assigned set cleared without callbacks, rejoining with epoch 0"
+                ),
+            }
         }
         (_, Terminating) => {
             "Closing: TERMINATING, revoking everything owned, then the leave heartbeat".to_owned()
