@@ -53,12 +53,16 @@ pub fn AppLane(
     // Where the lane is capped (the laptop's stage) it scrolls: the newest span, at its end, stays
     // in view.
     let list = NodeRef::<leptos::html::Ol>::new();
+    // Measured in the next frame, as the log does: a read of the lane's height here would lay
+    // the page out in the middle of the other panels' updates (a forced layout on every seek).
     Effect::new(move |_| {
         rows.track();
         if let Some(ol) = list.get() {
-            if ol.scroll_height() > ol.client_height() {
-                ol.set_scroll_top(ol.scroll_height());
-            }
+            request_animation_frame(move || {
+                if ol.scroll_height() > ol.client_height() {
+                    ol.set_scroll_top(ol.scroll_height());
+                }
+            });
         }
     });
     view! {

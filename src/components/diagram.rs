@@ -196,7 +196,8 @@ pub fn Diagram(
     Effect::new(move |_| {
         let state = state.get();
         if let Some(div) = frame_box.get() {
-            follow(&div, state);
+            // In the next frame: measuring now would force a layout mid-update.
+            request_animation_frame(move || follow(&div, state));
         }
     });
     view! {
