@@ -2,6 +2,7 @@
 //! step only the effects shown so far are listed, the current one highlighted (and scrolled to).
 
 use crate::components::glossary::Term;
+use crate::components::near_view::near_view;
 use crate::context::{use_session, Session};
 use kip848_core::screen::narration::{describe_input, narrate_effects};
 use kip848_core::screen::words::effect_label;
@@ -198,7 +199,16 @@ fn scroll_to_current(list: &web_sys::HtmlOListElement) {
 #[component]
 pub fn Log() -> impl IntoView {
     let session = use_session();
-    let window = Memo::new(move |_| {
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let near = near_view(panel);
+    // Out of view the rows stay as they were (nothing read, so a step wakes nothing here) and are
+    // drawn anew when the log comes near the screen.
+    let window = Memo::new(move |previous: Option<&(usize, Vec<Row>)>| {
+        if !near.get() {
+            if let Some(previous) = previous {
+                return previous.clone();
+            }
+        }
         let shown = session.shown.get();
         session
             .imports
@@ -220,7 +230,7 @@ pub fn Log() -> impl IntoView {
         request_animation_frame(move || scroll_to_current(&list));
     });
     view! {
-        <section class="panel log" aria-labelledby="log-title">
+        <section class="panel log" aria-labelledby="log-title" node_ref=panel data-near=move || near.get().to_string()>
             <h2 id="log-title">"Log"</h2>
             <p class="muted small">"Each " <Term id="step">"step"</Term> " is one input to the member; under it, each " <Term id="effect">"effect"</Term> " is one thing the member does in reply."</p>
             <button class="log-seek start" data-testid="log-step-0" on:click=move |_| session.seek(0)

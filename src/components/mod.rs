@@ -24,6 +24,7 @@ pub mod log_import_panel;
 pub mod member_facts;
 pub mod model_switch;
 pub mod models_choice;
+pub mod near_view;
 pub mod presenter;
 pub mod quiz_card;
 pub mod review_view;

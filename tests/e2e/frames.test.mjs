@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS, GROUP_SCENARIOS, replayLines } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, setText, ROOT, SCENARIOS, GROUP_SCENARIOS, replayLines, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -115,6 +115,8 @@ for (const model of ['seed', 'kafka', 'librdkafka']) {
       }
       await page.locator('body').click({ position: { x: 2, y: 2 } });
       await page.keyboard.press('Home');
+      // The log follows the cursor where a reader can see it: the walk reads it there.
+      await seeLog(page);
       await walkMember(page, expected, `${id} (${model})`);
     }
     await done();

@@ -159,6 +159,15 @@ export async function loadScenario(page, id) {
 }
 
 /** What the screen says about the member: for comparing two ways of reaching one step. */
+/**
+ * Brings the log near the screen and waits until it follows the cursor there: out of view it keeps
+ * the rows it had (src/components/near_view.rs), as a reader cannot see them.
+ */
+export async function seeLog(page) {
+  await page.locator('section.log').scrollIntoViewIfNeeded();
+  await page.locator('section.log[data-near="true"]').waitFor();
+}
+
 export async function screen(page) {
   const ids = ['state', 'member-id', 'member-epoch', 'interval', 'deadline', 'in-flight', 'awaiting', 'now',
     'assigned', 'position', 'last-answer'];

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched, coreBin, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -47,6 +47,7 @@ test('a dropped consumer log becomes a session: its lines, the inferred answers 
   await expectText(page, 'position', new RegExp(`^Step 0 of ${trace.steps.length} `));
   assert.equal(await page.getByTestId('node-UNSUBSCRIBED').count(), 1, 'on the shipped model');
   // Each step beside its log line; the inferred ones marked.
+  await seeLog(page);
   const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
   assert.deepEqual(notes, trace.steps.map((s) => s.note));
   assert.equal(await page.getByTestId('log-inferred').count(), inferred);
@@ -94,6 +95,7 @@ test("a librdkafka consumer's log becomes a session on the librdkafka model, eac
   assert.equal(await page.getByTestId('model-librdkafka').isChecked(), true);
   assert.equal(await page.getByTestId('node-init').count(), 1);
   // Each step's line, said on librdkafka's model (the trace's notes for it).
+  await seeLog(page);
   const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
   assert.deepEqual(notes, trace.steps.map((s) => s.notes.librdkafka));
   assert.equal(await page.getByTestId('divergence').count(), 0);
@@ -104,6 +106,7 @@ test("a librdkafka consumer's log becomes a session on the librdkafka model, eac
   await page.getByTestId('import-consumer').selectOption('c2#consumer-5');
   await expectText(page, 'imported-client', 'c2#consumer-5');
   await expectText(page, 'position', new RegExp(`^Step 0 of ${second.steps.length} `));
+  await seeLog(page);
   assert.deepEqual(await page.locator('[data-testid="log-row"] .note').allTextContents(), second.steps.map((s) => s.notes.librdkafka));
   await done();
 });
@@ -134,6 +137,7 @@ test("a Node consumer's log (confluent-kafka for JavaScript) imports as the same
   await page.getByTestId('log-import-button').click();
   await expectText(page, 'notice', `Imported consumer c1#consumer-4 from the pasted text: ${trace.steps.length} steps, 0 inferred, 0 where the model parts ways with the log.`);
   // The same notes, each naming the line where its record starts in the Node log.
+  await seeLog(page);
   const notes = await page.locator('[data-testid="log-row"] .note').allTextContents();
   const unnumbered = (n) => n.replace(/^log line \d+: /, '');
   assert.deepEqual(notes.map(unnumbered), trace.steps.map((s) => unnumbered(s.notes.librdkafka)));

@@ -2,7 +2,7 @@
 // and the compare view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -31,6 +31,7 @@ test('switching to the shipped client replays the same inputs and draws its ten 
   assert.equal(await page.locator('.diagram .node').count(), 10);
   assert.equal(await page.getByTestId('node-JOINING').getAttribute('data-current'), 'true');
   assert.match(await text(page, 'live'), /^Step 5, 5 of 5 things the member does: /);
+  await seeLog(page);
   await page.getByTestId('log-step-5').click();
   assert.ok((await page.locator('.log-row.current').textContent()).includes('onPartitionsLost(orders-0, orders-1, orders-2)'));
   await page.getByTestId('transition-table').locator('summary').click();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -205,6 +205,7 @@ test('a trace whose inputs the member rejects still loads, with the rejections i
   const { page, done } = await open(browser, server.url);
   await page.getByTestId('import-file').setInputFiles(file('rejected.json', await traceFile('rejected-inputs.json')));
   await expectText(page, 'notice', 'Imported 11 steps from rejected.json, 7 of them rejected by the member (see the log)');
+  await seeLog(page);
   assert.equal(await page.locator('.log-row.rejected').count(), 7);
   assert.equal(await text(page, 'state'), 'TERMINATED');
   await done();

@@ -2,7 +2,7 @@
 // past forks (and says so first); effects are revealed one at a time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -31,6 +31,7 @@ for (const [id, k] of [['05-fenced-mid-revocation', 8], ['06-new-assignment-duri
     await setRange(page, 'scrubber', k);
     await expectText(page, 'position', new RegExp(`^Step ${k} of `));
     assert.deepEqual(await screen(page), replayed, 'scrubber');
+    await seeLog(page);
     await page.getByTestId(`log-step-${k}`).click();
     assert.deepEqual(await screen(page), replayed, 'log row');
     await done();
@@ -82,5 +83,18 @@ test('acting in the past says it will drop the future, then forks', async () => 
   await page.getByTestId('send').click();
   await expectText(page, 'position', /^Step 2 of 2 /);
   assert.equal(await page.getByTestId('fork-warning').count(), 0);
+  await done();
+});
+
+test('the log, out of view, keeps its rows and catches up with the cursor when scrolled to', async () => {
+  const { page, done } = await open(browser, server.url);
+  await loadScenario(page, '05-fenced-mid-revocation');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('section.log[data-near="false"]').waitFor();
+  await setRange(page, 'scrubber', 7);
+  await expectText(page, 'position', /^Step 7 of /);
+  await seeLog(page);
+  await expectText(page, 'log-effect-current', await text(page, 'live').then((caption) => caption.replace(/^Step \d+, \d+ of \d+ things? the member does: /, '')));
+  assert.match(await page.locator('.log-row.current .step-no').textContent(), /^7$/);
   await done();
 });
