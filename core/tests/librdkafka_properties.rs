@@ -166,3 +166,70 @@ fn group_id_not_found_while_the_leave_is_in_flight_is_ignored() {
     assert_eq!(run(true), None, "ignored while the leave is in flight");
     assert!(run(false).is_some(), "fatal otherwise");
 }
+
+fn heartbeats(effects: &[Effect]) -> Vec<Purpose> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::SendHeartbeat(r) => Some(r.purpose),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `rd_kafka_cgrp_consumer_unsubscribe`: a member fenced while its on_lost waits for the
+/// application is rejoining (`rd_kafka_cgrp_consumer_will_rejoin`) and sends no leave; the
+/// answer brings it to `init`, silent until it subscribes again (random-110153).
+#[test]
+fn unsubscribing_while_on_lost_waits_sends_no_leave() {
+    let mut member = RdkMember::new(Config {
+        auto_complete: false,
+        ..Config::default()
+    });
+    let mut at = 0;
+    let mut send = |member: &mut RdkMember, input: Input| {
+        at += 1000;
+        member.handle(Millis(at), &input).expect("taken")
+    };
+    let done = || Input::Completed {
+        outcome: Outcome::Ok,
+    };
+    send(
+        &mut member,
+        Input::Subscribe {
+            topics: ["t1".to_owned()].into(),
+        },
+    );
+    send(
+        &mut member,
+        Input::HeartbeatResponse(HeartbeatResponse {
+            member_id: "m".to_owned(),
+            member_epoch: 3,
+            heartbeat_interval_ms: 500,
+            assignment: Some(PartitionSet::of([("t1", &[0, 1][..])])),
+        }),
+    );
+    send(&mut member, done());
+    assert_eq!(member.facts().state, StateName::Steady);
+    let lost = send(
+        &mut member,
+        Input::HeartbeatError {
+            code: ErrorCode::UnknownMemberId,
+        },
+    );
+    assert!(
+        matches!(
+            member.facts().awaiting,
+            Some(Effect::InvokeOnPartitionsLost { .. })
+        ),
+        "{lost:?}"
+    );
+    let unsubscribed = send(&mut member, Input::Unsubscribe);
+    assert_eq!(heartbeats(&unsubscribed), vec![], "no leave");
+    assert_eq!(member.facts().state, StateName::WaitUnassignCall);
+    let answered = send(&mut member, done());
+    assert_eq!(heartbeats(&answered), vec![]);
+    assert_eq!(member.facts().state, StateName::Init);
+    assert!(member.facts().assigned.is_empty());
+    assert_eq!(heartbeats(&send(&mut member, Input::Tick)), vec![]);
+}

@@ -132,10 +132,14 @@ impl RdkMember {
             return;
         }
         self.subscribed = false;
-        self.wait_rejoin = false;
         self.poll_timer_running = false;
-        // `rd_kafka_cgrp_consumer_unsubscribe`: a member already leaving revokes nothing more.
-        let leaves = self.epoch > 0 && !self.leaving();
+        // `rd_kafka_cgrp_consumer_unsubscribe`: a member already leaving, or fenced and rejoining
+        // (`rd_kafka_cgrp_consumer_will_rejoin`: `WAIT_REJOIN`, or `WAIT_REJOIN_TO_COMPLETE` while
+        // its on_lost waits), revokes nothing more and owes no leave ("not necessary because
+        // member has been fenced"); the fence's flags stay, so the lost assignment's answer still
+        // brings the rejoin to `init`, where nothing is sent until it subscribes (random-110153).
+        let rejoining = self.wait_rejoin || self.rejoin_to_complete;
+        let leaves = self.epoch > 0 && !self.leaving() && !rejoining;
         if leaves {
             self.leave_on_unassign_done = true;
         }

@@ -112,7 +112,7 @@ fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
 /// recorded log: named after librdkafka's own test of the same case
 /// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
 /// regression of a model fix the live runs found. `BLESS=1` writes them.
-const GOLDEN: [(&str, &str, &str); 28] = [
+const GOLDEN: [(&str, &str, &str); 29] = [
     (
         "do_test_consumer_group_heartbeat_fenced_errors",
         "v2.15.0-mock-fenced.log",
@@ -251,6 +251,11 @@ const GOLDEN: [(&str, &str, &str); 28] = [
     (
         "unsubscribe-while-part-is-revoked-leaves-from-steady",
         "v2.15.0-mock-unsubscribe-while-part-is-revoked.log",
+        "c1#consumer-2",
+    ),
+    (
+        "unsubscribe-while-fenced-sends-no-leave",
+        "v2.15.0-mock-random-110153.log",
         "c1#consumer-2",
     ),
 ];
