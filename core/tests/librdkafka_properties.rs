@@ -177,6 +177,32 @@ fn heartbeats(effects: &[Effect]) -> Vec<Purpose> {
         .collect()
 }
 
+/// `rd_kafka_buf_retry` re-sends a ConsumerGroupHeartbeat at most twice
+/// (`RD_KAFKA_REQUEST_DEFAULT_RETRIES`): a third error to the same request ends it, and the next
+/// heartbeat is a new request, sent at once before the first success (random-110169).
+#[test]
+fn a_heartbeat_is_retried_at_most_twice_then_sent_anew() {
+    let mut member = RdkMember::new(Config::default());
+    let mut at = 0;
+    let mut send = |member: &mut RdkMember, input: Input| {
+        at += 1000;
+        heartbeats(&member.handle(Millis(at), &input).unwrap_or_default())
+    };
+    let subscribe = Input::Subscribe {
+        topics: ["t1".to_owned()].into(),
+    };
+    assert_eq!(send(&mut member, subscribe), vec![Purpose::Join]);
+    let loading = || Input::HeartbeatError {
+        code: ErrorCode::CoordinatorLoadInProgress,
+    };
+    for _ in 0..2 {
+        assert_eq!(send(&mut member, loading()), vec![]);
+        assert_eq!(send(&mut member, Input::Tick), vec![Purpose::Retry]);
+    }
+    assert_eq!(send(&mut member, loading()), vec![Purpose::Join]);
+    assert_eq!(member.facts().retry_owed, None);
+}
+
 /// `rd_kafka_cgrp_consumer_unsubscribe`: a member fenced while its on_lost waits for the
 /// application is rejoining (`rd_kafka_cgrp_consumer_will_rejoin`) and sends no leave; the
 /// answer brings it to `init`, silent until it subscribes again (random-110153).

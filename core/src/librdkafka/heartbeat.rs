@@ -23,6 +23,10 @@ pub(crate) enum Reaction {
     Fatal,
 }
 
+/// How often a request is re-sent (`RD_KAFKA_REQUEST_DEFAULT_RETRIES`, the `rkbuf_max_retries`
+/// of every ConsumerGroupHeartbeat): `rd_kafka_buf_retry` refuses a third retry.
+pub(crate) const MAX_RETRIES: u32 = 2;
+
 /// The reaction to `code` (`None`: no answer at all, a transport error).
 pub(crate) fn reaction(code: Option<&ErrorCode>) -> Reaction {
     let Some(code) = code else {
@@ -118,6 +122,11 @@ impl RdkMember {
             request.instance_id = None;
         }
         self.in_flight.push_back(purpose);
+        self.retries = if purpose == Purpose::Retry {
+            self.retries.saturating_add(1)
+        } else {
+            0
+        };
         // A retry re-sends the failed request's buffer (`rd_kafka_buf_retry`): the interval
         // timer still runs from the request it repeats.
         if purpose != Purpose::Retry {
@@ -227,6 +236,10 @@ impl RdkMember {
             other => other,
         };
         match reaction {
+            // `rd_kafka_buf_retry` refuses a request already re-sent twice: it is done with, and
+            // the next heartbeat is a new request, sent (and logged) as soon as it is due — at
+            // once before the first success, whose interval is 0 (random-110169, random-110210).
+            Reaction::Retry if self.retries >= MAX_RETRIES => {}
             Reaction::Retry => {
                 self.retry_due = Some(self.now.plus(self.config.retry_backoff_ms));
             }

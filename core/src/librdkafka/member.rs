@@ -79,6 +79,9 @@ pub struct RdkMember {
     pub(crate) sent_since_success: u32,
     /// After COORDINATOR_LOAD_IN_PROGRESS: the same request again at this time.
     pub(crate) retry_due: Option<Millis>,
+    /// `rkbuf_retries`: how often the heartbeat in flight was re-sent (at most
+    /// [`super::heartbeat::MAX_RETRIES`]).
+    pub(crate) retries: u32,
     /// `CONSUMER_F_SEND_FULL_REQUEST`, set when the coordinator was lost.
     pub(crate) send_full: bool,
     /// `CONSUMER_F_SEND_NEW_SUBSCRIPTION`: a changed subscription goes out in the next heartbeat.
@@ -145,6 +148,7 @@ impl RdkMember {
             expedite_at: None,
             sent_since_success: 0,
             retry_due: None,
+            retries: 0,
             send_full: false,
             send_subscription: false,
             wait_rejoin: false,
