@@ -1,6 +1,7 @@
 //! The sequence diagram: coordinator, member and application lanes for the same history as the
 //! log, over the last steps up to the cursor.
 
+use crate::components::near_view::near_view;
 use crate::context::use_session;
 use kip848_core::screen::narration::purpose_name;
 use kip848_core::screen::words::call_in;
@@ -199,7 +200,15 @@ fn message_view(
 #[component]
 pub fn Sequence() -> impl IntoView {
     let session = use_session();
-    let list = Memo::new(move |_| {
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let near = near_view(panel);
+    // Out of view the arrows stay as they were and are drawn anew as the panel comes near.
+    let list = Memo::new(move |previous: Option<&Vec<Message>>| {
+        if !near.get() {
+            if let Some(previous) = previous {
+                return previous.clone();
+            }
+        }
         let shown = session.shown.get();
         session.timeline.with(|t| messages(t, shown))
     });
@@ -213,7 +222,7 @@ pub fn Sequence() -> impl IntoView {
         format!("translate(0 {})", -ROW * first)
     };
     view! {
-        <section class="panel sequence" aria-labelledby="sequence-title">
+        <section class="panel sequence" aria-labelledby="sequence-title" node_ref=panel data-near=move || near.get().to_string()>
             <h2 id="sequence-title">"Sequence"</h2>
             // Drawn at its own width, never shrunk to a phone's (its words would be 7 px): it scrolls
             // sideways there, and takes the focus so the keyboard can scroll it too.

@@ -4,7 +4,7 @@
 // and presenter mode shows the member only. (Found by a visual pass at 375 and 1400 px.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, SCENARIOS } from './harness.mjs';
+import { serve, launch, open, SCENARIOS, seeLog } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -187,6 +187,8 @@ test("on a phone the group chart's words are readable (11 px and up), its partit
 
 test("on a phone the log shows the current effect with its step's heading, and the sequence diagram's words stay readable", async () => {
   const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation`, { viewport: { width: 375, height: 800 } });
+  // The log follows the cursor where a reader sees it (src/components/near_view.rs).
+  await seeLog(page);
   let effects = 0;
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press('ArrowRight');
