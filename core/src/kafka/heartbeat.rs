@@ -38,7 +38,7 @@ impl KafkaMember {
 
     /// One pass of the heartbeat manager: sends a request if one is due.
     pub(crate) fn heartbeat_poll(&mut self, out: &mut Out) {
-        if self.heartbeats_skipped() {
+        if self.heartbeats_skipped() || self.heartbeats.wedged {
             return;
         }
         let idle = self.heartbeats.in_flight.is_empty();
@@ -128,7 +128,10 @@ impl KafkaMember {
 
     /// The next time a `tick` would send something.
     pub fn poll_timeout(&self) -> Option<Millis> {
-        if self.heartbeats_skipped() || !self.heartbeats.in_flight.is_empty() {
+        if self.heartbeats_skipped()
+            || self.heartbeats.wedged
+            || !self.heartbeats.in_flight.is_empty()
+        {
             return None;
         }
         match self.state {

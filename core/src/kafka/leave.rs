@@ -183,6 +183,8 @@ impl KafkaMember {
             return;
         }
         self.poll_expired = true;
+        // The stale leave goes whatever the request state says, and resets it (3.7 too).
+        self.heartbeats.wedged = false;
         self.rejoin_on_lost = false;
         self.interrupt_reconciliation();
         self.enter(StateName::PrepareLeaving, out);

@@ -32,6 +32,9 @@ pub(crate) struct Heartbeats {
     pub(crate) full_sent: bool,
     pub(crate) topics_sent: Option<BTreeSet<String>>,
     pub(crate) local_sent: Option<LocalAssignment>,
+    /// 3.7 only: an error answer its request state never saw, so it still counts a request in
+    /// flight and sends nothing more until the poll timer's leave resets it (KAFKA-16215).
+    pub(crate) wedged: bool,
 }
 
 /// One consumer of the shipped client. Deterministic and clock-free, like the seed [`crate::Member`].
@@ -310,6 +313,20 @@ impl KafkaMember {
         {
             // apache/kafka#21239 (4.3): the member has left already; nothing is failed.
             return;
+        }
+        // 3.7.0's `HeartbeatRequestManager.onErrorResponse` neither failed nor reset the request
+        // state for these four, so `poll()` never sent another heartbeat (KAFKA-16215,
+        // KAFKA-16178; fixed in 3.8.0 by apache/kafka#15311). The fence itself still ran.
+        if release < ClientVersion::V3_8
+            && matches!(
+                code,
+                ErrorCode::NotCoordinator
+                    | ErrorCode::CoordinatorNotAvailable
+                    | ErrorCode::FencedMemberEpoch
+                    | ErrorCode::UnknownMemberId
+            )
+        {
+            self.heartbeats.wedged = true;
         }
         match code.class() {
             ErrorClass::Retriable if *code == ErrorCode::CoordinatorLoadInProgress => {}
