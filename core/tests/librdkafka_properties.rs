@@ -1,9 +1,9 @@
 //! Property tests of librdkafka's model: every transition is one `rdkafka_cgrp.c` makes (an
 //! illegal one also trips the machine's own assertion), the assigned set is what the effects say,
 //! only one heartbeat (besides a leave) is ever in flight, only one rebalance callback is ever
-//! outstanding and only in a `wait-…-call` state, a heartbeat is full exactly in `init` (or after
-//! the coordinator was lost), an acknowledgement carries the target, nothing follows a fatal error
-//! but the close, and a rejected input changes nothing.
+//! outstanding and only in a `wait-…-call` state, a heartbeat is full in `init` (and otherwise only
+//! after the coordinator was lost or with a new subscription), an acknowledgement carries the
+//! target, nothing follows a fatal error but the close, and a rejected input changes nothing.
 
 use kip848_core::librdkafka::{is_allowed, RdkMember};
 use kip848_core::machine::Machine;
@@ -258,4 +258,92 @@ fn unsubscribing_while_on_lost_waits_sends_no_leave() {
     assert_eq!(member.facts().state, StateName::Init);
     assert!(member.facts().assigned.is_empty());
     assert_eq!(heartbeats(&send(&mut member, Input::Tick)), vec![]);
+}
+
+/// `RD_KAFKA_CGRP_REBALANCING` holds while `rkcg_rebalance_incr_assignment` is set: an unsubscribe
+/// that leaves while the on_revoke of a revoking target waits leaves the assign parked behind it
+/// (its answer comes in `init`, where `rd_kafka_cgrp_consumer_incr_unassign_done` does not run).
+/// A subscription made then is not "sent new" (`CONSUMER_F_SEND_NEW_SUBSCRIPTION` stays), and
+/// goes in the first heartbeat built once the next revocation's assign is done: the
+/// acknowledgement in steady carries the subscribed topics (random-440234).
+#[test]
+fn a_subscription_waits_while_a_parked_assign_is_left_behind() {
+    let mut member = RdkMember::new(Config {
+        auto_complete: false,
+        ..Config::default()
+    });
+    // One millisecond apart, or at the heartbeat timer (interval 500 ms) for a tick.
+    let send = |member: &mut RdkMember, input: Input| {
+        let now = member.facts().now.0 + 1;
+        let at = match (&input, member.facts().next_deadline) {
+            (Input::Tick, Some(due)) => due.0.max(now),
+            _ => now,
+        };
+        member.handle(Millis(at), &input).expect("taken")
+    };
+    let done = || Input::Completed {
+        outcome: Outcome::Ok,
+    };
+    let subscribe = || Input::Subscribe {
+        topics: ["t1".to_owned()].into(),
+    };
+    let answer = |epoch: i32, parts: &[u32]| {
+        Input::HeartbeatResponse(HeartbeatResponse {
+            member_id: "m".to_owned(),
+            member_epoch: epoch,
+            heartbeat_interval_ms: 500,
+            assignment: Some(PartitionSet::of([("t1", parts)])),
+        })
+    };
+    let fulls = |effects: &[Effect]| -> Vec<bool> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::SendHeartbeat(r) if r.purpose != Purpose::Leave => Some(r.is_full()),
+                _ => None,
+            })
+            .collect()
+    };
+    send(&mut member, subscribe());
+    send(&mut member, answer(3, &[0]));
+    send(&mut member, done());
+    send(&mut member, answer(3, &[0]));
+    send(&mut member, Input::Tick);
+    // The target takes everything: on_revoke, an empty on_assign parked behind it.
+    send(&mut member, answer(4, &[]));
+    assert_eq!(member.facts().state, StateName::WaitUnassignCall);
+    let left = send(&mut member, Input::Unsubscribe);
+    assert_eq!(heartbeats(&left), vec![Purpose::Leave]);
+    assert_eq!(member.facts().state, StateName::Init);
+    send(
+        &mut member,
+        Input::HeartbeatResponse(HeartbeatResponse {
+            member_id: "m".to_owned(),
+            member_epoch: -1,
+            heartbeat_interval_ms: 0,
+            assignment: None,
+        }),
+    );
+    send(&mut member, done());
+    // Subscribed again: the join is full (init), but the subscription is not "sent new".
+    assert_eq!(fulls(&send(&mut member, subscribe())), vec![true]);
+    send(&mut member, answer(7, &[1]));
+    assert_eq!(member.facts().state, StateName::WaitAssignCall);
+    let acked = send(&mut member, done());
+    assert_eq!(fulls(&acked), vec![false], "the acknowledgement is partial");
+    send(&mut member, answer(7, &[1]));
+    send(&mut member, Input::Tick);
+    // The next revocation: on_revoke, then the empty on_assign; its assign clears the parked one.
+    send(&mut member, answer(8, &[]));
+    assert_eq!(member.facts().state, StateName::WaitUnassignCall);
+    send(&mut member, done());
+    assert_eq!(member.facts().state, StateName::WaitAssignCall);
+    let acked = send(&mut member, done());
+    assert_eq!(
+        fulls(&acked),
+        vec![true],
+        "the acknowledgement carries the subscription"
+    );
+    send(&mut member, answer(9, &[]));
+    assert_eq!(fulls(&send(&mut member, Input::Tick)), vec![false]);
 }

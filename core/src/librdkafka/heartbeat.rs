@@ -92,7 +92,15 @@ impl RdkMember {
 
     fn send(&mut self, out: &mut Out) {
         let ack = self.state == StateName::Steady && self.wait_ack;
-        let full = self.state == StateName::Init || self.send_full || self.send_subscription;
+        let full_request = self.state == StateName::Init || self.send_full;
+        // `rd_kafka_cgrp_consumer_group_heartbeat`: a new subscription goes when no rebalance
+        // runs (`rd_kafka_cgrp_consumer_subscription_preconditions_met`), and again in every
+        // heartbeat until one is answered.
+        if (self.send_subscription && !self.rebalancing()) || self.sending_subscription {
+            self.send_subscription = false;
+            self.sending_subscription = true;
+        }
+        let full = full_request || self.sending_subscription;
         let purpose = if self.retry_due.is_some() {
             Purpose::Retry
         } else if self.state == StateName::Init {
@@ -105,7 +113,7 @@ impl RdkMember {
         let owned = if ack {
             self.sending_ack = true;
             self.target.clone()
-        } else if full {
+        } else if full_request {
             Some(self.current.clone())
         } else {
             None
@@ -118,7 +126,7 @@ impl RdkMember {
             owned,
         );
         // The instance id goes only in full requests and the leave.
-        if !full {
+        if !full_request {
             request.instance_id = None;
         }
         self.in_flight.push_back(purpose);
@@ -195,7 +203,6 @@ impl RdkMember {
             self.interval_ms = response.heartbeat_interval_ms;
         }
         self.send_full = false;
-        self.send_subscription = false;
         if let Some(assignment) = &response.assignment {
             // Every assignment received replaces the next one; one that is the assignment being
             // reconciled (or the current one) leaves none, so an older next is not taken later
@@ -218,6 +225,11 @@ impl RdkMember {
         } else {
             self.next = None;
         }
+        // A new subscription that waited for a rebalance to end goes now.
+        if self.send_subscription && !self.rebalancing() {
+            self.expedite();
+        }
+        self.sending_subscription = false;
         self.sending_ack = false;
     }
 

@@ -84,8 +84,18 @@ pub struct RdkMember {
     pub(crate) retries: u32,
     /// `CONSUMER_F_SEND_FULL_REQUEST`, set when the coordinator was lost.
     pub(crate) send_full: bool,
-    /// `CONSUMER_F_SEND_NEW_SUBSCRIPTION`: a changed subscription goes out in the next heartbeat.
+    /// `CONSUMER_F_SEND_NEW_SUBSCRIPTION`: a changed subscription goes out in the next heartbeat
+    /// built while no rebalance runs (`rd_kafka_cgrp_consumer_subscription_preconditions_met`).
     pub(crate) send_subscription: bool,
+    /// `CONSUMER_F_SENDING_NEW_SUBSCRIPTION`: a heartbeat carried it; cleared only by a
+    /// successful answer, so every heartbeat until then carries it too.
+    pub(crate) sending_subscription: bool,
+    /// `rkcg_rebalance_incr_assignment` left behind: the assign a revoking target parked behind
+    /// its on_revoke, when an unsubscribe left while that on_revoke waited and its answer came
+    /// in `init` (`rd_kafka_cgrp_consumer_incr_unassign_done`, which takes and clears it, runs
+    /// only from `wait-incr-unassign-to-complete`). Until the next incremental unassign is done
+    /// (or a close's assign clears it) `RD_KAFKA_CGRP_REBALANCING` holds (random-440234).
+    pub(crate) orphaned_assign: Option<PartitionSet>,
     /// `CONSUMER_F_WAIT_REJOIN`: fenced (or the poll interval passed); acted on when no
     /// rebalance callback is outstanding.
     pub(crate) wait_rejoin: bool,
@@ -151,6 +161,8 @@ impl RdkMember {
             retries: 0,
             send_full: false,
             send_subscription: false,
+            sending_subscription: false,
+            orphaned_assign: None,
             wait_rejoin: false,
             rejoin_to_complete: false,
             leave_on_unassign_done: false,
@@ -164,9 +176,11 @@ impl RdkMember {
         }
     }
 
-    /// `RD_KAFKA_CGRP_REBALANCING`: a rebalance callback is outstanding or its follow-up is due.
+    /// `RD_KAFKA_CGRP_REBALANCING`: a rebalance callback is outstanding or its follow-up is due,
+    /// or an assign parked behind a revocation was left behind.
     pub(crate) fn rebalancing(&self) -> bool {
         !self.pending.is_empty()
+            || self.orphaned_assign.is_some()
             || matches!(
                 self.state,
                 StateName::WaitAssignCall

@@ -34,6 +34,8 @@ impl RdkMember {
         let revoked = held.difference(&next);
         let added = next.difference(&held);
         if !revoked.is_empty() {
+            // `rkcg_rebalance_incr_assignment` is set anew (a parked assign left behind is lost).
+            self.orphaned_assign = None;
             // The added partitions wait for the revocation: an on_assign follows, even empty.
             self.rebalance(
                 Then::Unassign {
@@ -103,7 +105,9 @@ impl RdkMember {
         self.max_poll_exceeded = false;
         if self.terminating || self.fatal {
             // "treating assign as unassign": everything goes, the leave follows; an answer after
-            // that one (the queued on_revoke of a close) finds nothing left to do.
+            // that one (the queued on_revoke of a close) finds nothing left to do. A parked
+            // assign is dropped (`rd_kafka_cgrp_handle_assign_op`).
+            self.orphaned_assign = None;
             if matches!(self.state, StateName::Init | StateName::Steady) {
                 // Closed in `init` after an unsubscribe left while on_revoke waited: its answer
                 // is the unassign the termination waited for (its partitions still held).
@@ -117,12 +121,21 @@ impl RdkMember {
             self.remove(self.assigned.clone(), out);
             return self.unassign_done(out);
         }
-        if let Then::Unassign { revoked, .. } = &then {
+        if let Then::Unassign {
+            revoked,
+            then_assign,
+            ..
+        } = &then
+        {
             if self.state != StateName::WaitUnassignCall {
                 // An on_revoke answered after an unsubscribe already left (in `init`, or in
                 // wait-assign-call once subscribed again): the partitions go, the join state
                 // stays (`rd_kafka_cgrp_incremental_unassign` moves it only from
-                // wait-unassign-call), and nothing follows.
+                // wait-unassign-call), and nothing follows; the assign parked behind it stays
+                // set, a rebalance as far as librdkafka can tell (random-440234).
+                if then_assign.is_some() {
+                    self.orphaned_assign.clone_from(then_assign);
+                }
                 return self.remove(revoked.clone(), out);
             }
         }
@@ -158,6 +171,10 @@ impl RdkMember {
             } => {
                 self.enter(StateName::WaitIncrUnassignToComplete, out);
                 self.remove(revoked, out);
+                // `rd_kafka_cgrp_consumer_incr_unassign_done` takes whatever assign is parked,
+                // one left behind included.
+                let then_assign = then_assign.or_else(|| self.orphaned_assign.take());
+                self.orphaned_assign = None;
                 if let Some(added) = then_assign {
                     self.rebalance(Then::Assign(added), false, out);
                 } else if rejoin {
@@ -196,6 +213,7 @@ impl RdkMember {
         self.wait_ack = false;
         self.send_full = false;
         self.send_subscription = false;
+        self.sending_subscription = false;
     }
 
     /// `rd_kafka_cgrp_consumer_rejoin`: the leave if one is owed, then `init` and a join at once.

@@ -112,7 +112,7 @@ fn a_log_changed_by_one_line_disagrees_with_the_model_there() {
 /// recorded log: named after librdkafka's own test of the same case
 /// (`tests/0147-consumer_group_consumer_mock.c`), or after what the run showed, several of them the
 /// regression of a model fix the live runs found. `BLESS=1` writes them.
-const GOLDEN: [(&str, &str, &str); 31] = [
+const GOLDEN: [(&str, &str, &str); 32] = [
     (
         "do_test_consumer_group_heartbeat_fenced_errors",
         "v2.15.0-mock-fenced.log",
@@ -267,6 +267,11 @@ const GOLDEN: [(&str, &str, &str); 31] = [
         "the-third-error-to-a-join-sends-it-anew",
         "v2.15.0-mock-random-110210.log",
         "c3#consumer-4",
+    ),
+    (
+        "a-subscription-waits-for-a-parked-assign-left-behind",
+        "v2.15.0-mock-random-440234.log",
+        "c2#consumer-3",
     ),
 ];
 
