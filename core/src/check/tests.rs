@@ -213,16 +213,18 @@ fn the_check_finds_the_java_clients_window_after_a_lost_heartbeat() {
 /// (and the commit of a partition given away at 9); removing it after the callback closes both
 /// within the same bounds, whether or not a heartbeat goes between the steps, and the other
 /// hazards stay what they were.
+/// The check of seed members answering the design's choices as `c`, at the anchor's bounds.
+fn check_seed(c: super::Combination) -> super::Report {
+    let mut explorer = c.explorer(&Bounds::anchor(Model::Seed, 12));
+    while !explorer.run(50_000) {}
+    explorer.report()
+}
+
 #[test]
 fn the_release_choice_decides_the_seeds_revocation_hazards() {
     use super::Combination;
     use crate::protocol::choice::Release;
-    let bounds = Bounds::anchor(Model::Seed, 12);
-    let check = |c: Combination| {
-        let mut explorer = c.explorer(&bounds);
-        while !explorer.run(50_000) {}
-        explorer.report()
-    };
+    let check = check_seed;
     let moves = |r: &super::Report, h: Hazard| {
         r.found
             .iter()
@@ -253,12 +255,8 @@ fn the_release_choice_decides_the_seeds_revocation_hazards() {
 fn the_fenced_choice_decides_whether_a_fence_abandons_a_callback() {
     use super::Combination;
     use crate::protocol::choice::Fenced;
-    let bounds = Bounds::anchor(Model::Seed, 12);
     let found = |c: Combination| {
-        let mut explorer = c.explorer(&bounds);
-        while !explorer.run(50_000) {}
-        explorer
-            .report()
+        check_seed(c)
             .found
             .iter()
             .map(|f| (f.property, f.moves))
