@@ -80,9 +80,10 @@ fn check_consumers(name: &str, parsed: &ParsedLog, together: &Together) {
             {
                 return;
             }
-            let mut held = member.facts().assigned;
-            if let Some(k) = member.as_kafka() {
-                held.extend(k.pending_revocation());
+            let facts = member.facts();
+            let mut held = facts.assigned;
+            if let Some(local) = &facts.local {
+                held.extend(&local.pending_revocation);
             }
             for r in &together.ownership {
                 let drawn = covering(&r.spans, at, end)

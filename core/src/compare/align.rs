@@ -42,13 +42,12 @@
 //! compared runs, never the reference.
 
 use super::{Align, Pair, Side};
-use crate::kafka::KafkaMember;
 use crate::machine::any::AnyMember;
 use crate::machine::model::Model;
-use crate::machine::{Activity, Machine, NextCompletion};
+use crate::machine::work::Work;
+use crate::machine::{Machine, NextCompletion};
 use crate::protocol::effect::Effect;
 use crate::protocol::input::{Input, Outcome};
-use crate::seed::Member;
 use crate::session::timeline::StepResult;
 use crate::session::trace::{Step, Trace};
 use serde::Serialize;
@@ -56,46 +55,6 @@ use serde::Serialize;
 /// More own work than this after one step would be a bug in a model (each completion either ends
 /// the work or starts the next of a handful of steps); the loop stops there rather than spin.
 const MAX_SELF_COMPLETIONS: usize = 64;
-
-/// What a `completed` finishes, by kind, as the two models can be compared on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Work {
-    Abandoned,
-    RevocationCommit,
-    AutoCommit,
-    Revoked,
-    Assigned,
-    AssignedNothing,
-    Lost,
-    Unsubscribe,
-    Assignment,
-}
-
-impl Work {
-    pub fn of(next: &NextCompletion) -> Work {
-        let NextCompletion::Awaited {
-            effect,
-            during,
-            revoking,
-        } = next
-        else {
-            return Work::Abandoned;
-        };
-        match (effect, during) {
-            (_, Activity::Unsubscribe) => Work::Unsubscribe,
-            (Effect::CommitOffsets { .. }, _) if *revoking => Work::RevocationCommit,
-            (Effect::CommitOffsets { .. }, _) => Work::AutoCommit,
-            (Effect::InvokeOnPartitionsRevoked { .. }, _) => Work::Revoked,
-            (Effect::InvokeOnPartitionsAssigned { partitions }, _) if partitions.is_empty() => {
-                Work::AssignedNothing
-            }
-            (Effect::InvokeOnPartitionsAssigned { .. }, _) => Work::Assigned,
-            (Effect::InvokeOnAssignment { .. }, _) => Work::Assignment,
-            _ => Work::Lost,
-        }
-    }
-}
 
 /// What a `completed` was not given to, or was made for, on one model in one step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -178,7 +137,7 @@ impl Runner {
         let mut done = Vec::new();
         while let Some(next) = self.member.next_completion() {
             let work = Work::of(&next);
-            let own = !produces(reference, work) || align.completes_at_once(work);
+            let own = !reference.waits_on(work) || align.completes_at_once(work);
             if !own || done.len() == MAX_SELF_COMPLETIONS {
                 break;
             }
@@ -215,7 +174,7 @@ impl Runner {
         let first = self.steps.len();
         let skip = match (spent, &step.input) {
             (Some(work), Input::Completed { .. })
-                if !produces(&self.member, work)
+                if !self.member.waits_on(work)
                     || align.completes_at_once(work)
                     || self.next_work().is_none() =>
             {
@@ -236,40 +195,9 @@ impl Runner {
     }
 }
 
-/// Whether `member`'s model, as configured, ever waits on `work`.
-fn produces(member: &AnyMember, work: Work) -> bool {
-    match member {
-        AnyMember::Seed(m) => match work {
-            Work::Abandoned | Work::RevocationCommit | Work::Revoked | Work::Assigned => true,
-            Work::Assignment => m.config.assignor_set,
-            _ => false,
-        },
-        AnyMember::Kafka(k) => match work {
-            Work::Abandoned => true,
-            Work::RevocationCommit | Work::AutoCommit => k.config.enable_auto_commit,
-            Work::Revoked | Work::Assigned | Work::Unsubscribe => k.config.listener,
-            Work::AssignedNothing => k.config.listener && k.behaviours.assigned_when_nothing_added,
-            Work::Lost => k.config.listener && k.behaviours.lost_callback,
-            Work::Assignment => false,
-        },
-        AnyMember::Librdkafka(_) => matches!(
-            work,
-            Work::Abandoned | Work::Revoked | Work::Assigned | Work::AssignedNothing | Work::Lost
-        ),
-    }
-}
-
 /// `model`'s member for a compared run of `trace` under the switches of `align`.
 fn compared(model: Model, trace: &Trace, align: &Align) -> AnyMember {
-    match model {
-        Model::Seed => AnyMember::Seed(Member::new(align.seed_config(&trace.config))),
-        Model::Kafka => {
-            let mut kafka = KafkaMember::new(trace.config.clone());
-            kafka.behaviours = align.behaviours();
-            AnyMember::Kafka(kafka)
-        }
-        Model::Librdkafka => AnyMember::new(model, trace.config.clone()),
-    }
+    AnyMember::new(model, align.config(&trace.config))
 }
 
 /// Runs `trace` on the two models of `pair` with the rule of this module, under the switches of

@@ -47,7 +47,8 @@ mod side;
 mod source;
 mod switch;
 
-pub use align::{align, Adjustment, Aligned, Work};
+pub use crate::machine::work::Work;
+pub use align::{align, Adjustment, Aligned};
 pub use cause::Cause;
 pub use pair::Pair;
 pub use review::{Group, Review};

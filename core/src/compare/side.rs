@@ -56,11 +56,7 @@ impl Side {
                 .cloned()
                 .collect(),
             awaiting: member_facts.awaiting,
-            in_flight: match member {
-                AnyMember::Seed(m) => m.sender.in_flight.into_iter().collect(),
-                AnyMember::Kafka(k) => k.heartbeats.in_flight.iter().copied().collect(),
-                AnyMember::Librdkafka(r) => r.in_flight.iter().copied().collect(),
-            },
+            in_flight: member.requests_in_flight(),
             waiting_for_metadata: member
                 .facts()
                 .local

@@ -13,8 +13,9 @@
 //! | `assigned_always` | the shipped client calls onPartitionsAssigned only when something is added | [`Cause::AssignedAlwaysCalled`] |
 //! | `client_assignor` | the seed runs with `assignor_set` off: no onAssignment | [`Cause::ClientAssignor`] |
 
-use super::{Cause, Work};
-use crate::kafka::Behaviours;
+use super::Cause;
+use crate::machine::work::Work;
+use crate::protocol::config::Behaviours;
 use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
 use serde::{Deserialize, Serialize};
@@ -141,12 +142,17 @@ impl Align {
         self.0.iter().copied()
     }
 
-    /// The seed's configuration under these switches.
-    pub(crate) fn seed_config(&self, config: &Config) -> Config {
+    /// A compared run's configuration under these switches: each switch turns off what only the
+    /// models that have it read (the seed's onAssignment, the Java client's behaviours).
+    pub(crate) fn config(&self, config: &Config) -> Config {
         let mut config = config.clone();
         if self.is_on(Switch::ClientAssignor) {
             config.assignor_set = false;
         }
+        config.behaviours = Behaviours {
+            lost_callback: !self.is_on(Switch::LostCallback),
+            assigned_when_nothing_added: !self.is_on(Switch::AssignedAlways),
+        };
         config
     }
 
@@ -154,14 +160,6 @@ impl Align {
     /// is skipped by both).
     pub(crate) fn completes_at_once(&self, work: Work) -> bool {
         matches!(work, Work::RevocationCommit | Work::AutoCommit) && self.is_on(Switch::AutoCommit)
-    }
-
-    /// The shipped client's behaviours under these switches.
-    pub(crate) fn behaviours(&self) -> Behaviours {
-        Behaviours {
-            lost_callback: !self.is_on(Switch::LostCallback),
-            assigned_when_nothing_added: !self.is_on(Switch::AssignedAlways),
-        }
     }
 
     /// Whether `effect` is left out of the comparison.

@@ -237,6 +237,8 @@ impl Literal for Config {
             member_id,
             kafka_version,
             fenced,
+            // A review's switches, never part of a trace.
+            behaviours: _,
         } = self;
         let mut fields = Vec::new();
         let mut set = |name: &str, differs: bool, value: String| {

@@ -8,6 +8,7 @@
 //! instants and adding durations).
 
 use super::sim::GroupSim;
+use crate::machine::Machine;
 use std::hash::{Hash, Hasher};
 
 impl GroupSim {

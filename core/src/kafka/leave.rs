@@ -32,7 +32,7 @@ impl KafkaMember {
     /// onPartitionsLost for everything held (when a listener is registered), then `then`.
     pub(crate) fn release_as_lost(&mut self, then: Then, out: &mut Out) {
         let held = self.held();
-        if held.is_empty() || !self.config.listener || !self.behaviours.lost_callback {
+        if held.is_empty() || !self.config.listener || !self.config.behaviours.lost_callback {
             self.resume_leaving(then, Outcome::Ok, out);
         } else {
             self.wait_for(

@@ -81,24 +81,3 @@ pub(crate) struct Pending {
     pub(crate) then: Then,
 }
 
-/// Two behaviours of the shipped client that a design review can switch off, to see what else
-/// differs from the seed (its *Align* switches, [`crate::compare::Switch`]). Both on outside a
-/// review, and never part of a trace.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Behaviours {
-    /// Partitions lost by a fence, a fatal error or a stale leave go through onPartitionsLost.
-    /// Off: they are cleared without a callback, as the seed does.
-    pub(crate) lost_callback: bool,
-    /// onPartitionsAssigned runs even when nothing is added. Off: only when something is, as in
-    /// the seed.
-    pub(crate) assigned_when_nothing_added: bool,
-}
-
-impl Default for Behaviours {
-    fn default() -> Self {
-        Behaviours {
-            lost_callback: true,
-            assigned_when_nothing_added: true,
-        }
-    }
-}

@@ -1,6 +1,6 @@
 //! The shipped client's member: its data, and `handle(now, input)`.
 
-use super::local::{Behaviours, LocalAssignment, Pending, Reconciliation, Then};
+use super::local::{LocalAssignment, Pending, Reconciliation, Then};
 use crate::machine::facts::{Facts, Out};
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
@@ -67,7 +67,6 @@ pub struct KafkaMember {
     pub(crate) leave_pending: bool,
     pub(crate) failure: Option<ErrorCode>,
     pub(crate) heartbeats: Heartbeats,
-    pub(crate) behaviours: Behaviours,
     pub(crate) now: Millis,
 }
 
@@ -111,7 +110,6 @@ impl KafkaMember {
             leave_pending: false,
             failure: None,
             heartbeats: Heartbeats::default(),
-            behaviours: Behaviours::default(),
             now: Millis::ZERO,
         }
     }

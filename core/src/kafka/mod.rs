@@ -29,12 +29,31 @@ mod member;
 mod observe;
 mod reconcile;
 
-pub(crate) use local::Behaviours;
 pub use local::LocalAssignment;
 pub use member::{KafkaMember, CLIENT_MEMBER_ID};
 
+use crate::machine::descriptor::Descriptor;
 use crate::protocol::state::StateName;
 use crate::protocol::state::StateName::*;
+
+/// The client Kafka shipped, as the rest of the crate knows it.
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "kafka",
+    title: "Java client",
+    in_a_sentence: "the Java client",
+    summary: "What Kafka's Java consumer does (4.x): UNSUBSCRIBED → JOINING → RECONCILING → ACKNOWLEDGING → STABLE, and FENCED, STALE, FATAL. The states your logs show.",
+    id_prefix: "j",
+    states: &STATES,
+    initial: Unsubscribed,
+    transitions: || {
+        ALLOWED
+            .iter()
+            .flat_map(|(to, froms)| froms.iter().map(move |from| (*from, *to)))
+            .collect()
+    },
+    is_allowed,
+    some_states: "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
+};
 
 /// The ten states, in diagram order.
 pub const STATES: [StateName; 10] = [

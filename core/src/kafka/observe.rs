@@ -5,6 +5,7 @@ use super::member::KafkaMember;
 use crate::machine::facts::RetryOwed;
 use crate::machine::facts::{Facts, LocalFacts};
 use crate::machine::model::Model;
+use crate::machine::work::Work;
 use crate::machine::{Activity, Machine, NextCompletion};
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
@@ -230,6 +231,23 @@ impl Machine for KafkaMember {
     }
     fn model(&self) -> Model {
         Model::Kafka
+    }
+    fn requests_in_flight(&self) -> Vec<Purpose> {
+        self.heartbeats.in_flight.iter().copied().collect()
+    }
+    fn waits_on(&self, work: Work) -> bool {
+        let (config, listener) = (&self.config, self.config.listener);
+        match work {
+            Work::Abandoned => true,
+            Work::RevocationCommit | Work::AutoCommit => config.enable_auto_commit,
+            Work::Revoked | Work::Assigned | Work::Unsubscribe => listener,
+            Work::AssignedNothing => listener && config.behaviours.assigned_when_nothing_added,
+            Work::Lost => listener && config.behaviours.lost_callback,
+            Work::Assignment => false,
+        }
+    }
+    fn shift_time(&mut self, by: u64) {
+        KafkaMember::shift_time(self, by)
     }
     fn config(&self) -> &Config {
         &self.config

@@ -143,7 +143,7 @@ impl KafkaMember {
                     self.assigned.extend(&back);
                     out.push(self, Effect::AddToAssigned { partitions: back });
                 }
-                let nothing = r.added.is_empty() && !self.behaviours.assigned_when_nothing_added;
+                let nothing = r.added.is_empty() && !self.config.behaviours.assigned_when_nothing_added;
                 if self.config.listener && !nothing {
                     // Invoked even when nothing is added.
                     let effect = Effect::InvokeOnPartitionsAssigned {

@@ -1,9 +1,8 @@
 //! librdkafka's member: its data (`rd_kafka_cgrp_t`'s fields for this protocol), `handle(now,
 //! input)`, and what it shows of itself.
 
-use crate::machine::facts::{Facts, Out, RetryOwed};
-use crate::machine::model::Model;
-use crate::machine::{Activity, Machine, NextCompletion};
+use crate::machine::facts::Out;
+use crate::machine::{Activity, NextCompletion};
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
@@ -345,56 +344,5 @@ impl crate::machine::facts::HandleInto for RdkMember {
         }
         self.serve(out);
         Ok(())
-    }
-}
-
-impl Machine for RdkMember {
-    fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
-        crate::machine::facts::handle(self, now, input)
-    }
-    fn handle_observed(
-        &mut self,
-        now: Millis,
-        input: &Input,
-    ) -> Result<(Vec<Effect>, Vec<Facts>), Rejected> {
-        crate::machine::facts::handle_observed(self, now, input)
-    }
-    fn facts(&self) -> Facts {
-        Facts {
-            state: self.state,
-            member_id: self.member_id.clone(),
-            member_epoch: self.epoch,
-            heartbeat_interval_ms: self.interval_ms,
-            // Closed or unsubscribed (`F_SUBSCRIPTION` cleared): subscribed to nothing, though
-            // the topics are kept for a later subscribe.
-            subscription: if self.subscribed {
-                self.subscription.clone()
-            } else {
-                BTreeSet::new()
-            },
-            assigned: self.assigned.clone(),
-            in_flight: self.in_flight.front().copied(),
-            remembered: None,
-            retry_owed: self.retry_due.map(|due| RetryOwed { due, leave: false }),
-            last_heartbeat_at: self.last_sent_at,
-            awaiting: self.pending.front().map(|p| p.effect.clone()),
-            target: self.target.clone(),
-            newest_target: self.next.clone(),
-            failure: self.failure.clone(),
-            owed_to_abandoned: 0,
-            next_deadline: self.next_due(),
-            now: self.now,
-            local: None,
-            finished: self.fatal || self.state == StateName::Term,
-        }
-    }
-    fn model(&self) -> Model {
-        Model::Librdkafka
-    }
-    fn config(&self) -> &Config {
-        &self.config
-    }
-    fn next_completion(&self) -> Option<NextCompletion> {
-        RdkMember::next_completion(self)
     }
 }

@@ -40,13 +40,29 @@
 mod heartbeat;
 mod leave;
 mod member;
+mod observe;
 mod rebalance;
 
 pub(crate) use heartbeat::{reaction, Reaction};
 pub use member::{RdkMember, RDK_MEMBER_ID};
 
+use crate::machine::descriptor::Descriptor;
 use crate::protocol::state::StateName;
 use crate::protocol::state::StateName::*;
+
+/// librdkafka's consumer, as the rest of the crate knows it.
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "librdkafka",
+    title: "librdkafka",
+    in_a_sentence: "librdkafka",
+    summary: "What librdkafka does (2.15.0; confluent-kafka for Python, Go, .NET, Node): join states init → wait-assign-call → steady ⇄ wait-unassign-call, each the rebalance callback the application was handed.",
+    id_prefix: "r",
+    states: &STATES,
+    initial: Init,
+    transitions: || ALLOWED.to_vec(),
+    is_allowed,
+    some_states: "init, wait-assign-call, steady, wait-unassign-call, …",
+};
 
 /// The seven states, in diagram order.
 pub const STATES: [StateName; 7] = [

@@ -3,13 +3,18 @@
 //! on any model.
 
 pub mod any;
+pub mod descriptor;
 pub mod facts;
 pub mod model;
+pub mod registry;
+pub mod work;
 
 use crate::machine::facts::Facts;
 use crate::machine::model::Model;
+use crate::machine::work::Work;
 use crate::protocol::config::Config;
 use crate::protocol::effect::Effect;
+use crate::protocol::effect::Purpose;
 use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::time::Millis;
@@ -34,6 +39,15 @@ pub trait Machine {
     fn config(&self) -> &Config;
     /// What the next `completed` input would finish, if anything.
     fn next_completion(&self) -> Option<NextCompletion>;
+    /// Why each heartbeat in flight was sent, oldest first ([`Facts::in_flight`] is the oldest
+    /// alone; the Java client can have a leave in flight beside another).
+    fn requests_in_flight(&self) -> Vec<Purpose>;
+    /// Whether this member, as configured, ever waits on `work` (the compare engine skips a
+    /// completion a model would never be given).
+    fn waits_on(&self, work: Work) -> bool;
+    /// Every instant it holds moved by `by`, wrapping (a group's fingerprint compares members
+    /// up to a shift of time).
+    fn shift_time(&mut self, by: u64);
 }
 
 /// What the next `completed` input finishes: the compare engine matches these across the models

@@ -49,6 +49,10 @@ pub struct Config {
     /// (an imported log's own). Absent: the newest the model covers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kafka_version: Option<ClientVersion>,
+    /// What a design review switched off in the Java client: only the review's compared runs
+    /// set it.
+    #[serde(skip)]
+    pub behaviours: Behaviours,
 }
 
 impl Default for Config {
@@ -69,6 +73,7 @@ impl Default for Config {
             listener: true,
             member_id: None,
             kafka_version: None,
+            behaviours: Behaviours::default(),
         }
     }
 }
@@ -102,3 +107,25 @@ impl Config {
 pub const LEAVE_EPOCH: i32 = -1;
 /// Member epoch of a static member's leave heartbeat.
 pub const LEAVE_STATIC_EPOCH: i32 = -2;
+
+/// Two behaviours of the shipped client that a design review can switch off, to see what else
+/// differs from the seed (its *Align* switches, [`crate::compare::Switch`]). Both on outside a
+/// review, and never part of a trace (so never serialized).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Behaviours {
+    /// Partitions lost by a fence, a fatal error or a stale leave go through onPartitionsLost.
+    /// Off: they are cleared without a callback, as the seed does.
+    pub lost_callback: bool,
+    /// onPartitionsAssigned runs even when nothing is added. Off: only when something is, as in
+    /// the seed.
+    pub assigned_when_nothing_added: bool,
+}
+
+impl Default for Behaviours {
+    fn default() -> Self {
+        Behaviours {
+            lost_callback: true,
+            assigned_when_nothing_added: true,
+        }
+    }
+}

@@ -9,3 +9,20 @@ mod reconciliation;
 pub mod transitions;
 
 pub use member::Member;
+
+use crate::machine::descriptor::Descriptor;
+use crate::protocol::state::StateName;
+
+/// The seed design, as the rest of the crate knows it.
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "seed",
+    title: "Seed design",
+    in_a_sentence: "the seed design",
+    summary: "Kafka's early design page, completed: NEW → JOINING → JOINED ⇄ ASSIGNING → TERMINATED. The protocol's idea at its simplest.",
+    id_prefix: "m",
+    states: &StateName::ALL,
+    initial: StateName::New,
+    transitions: || transitions::TRANSITIONS.iter().map(|(from, to, _)| (*from, *to)).collect(),
+    is_allowed: transitions::is_allowed,
+    some_states: "JOINING, JOINED, ASSIGNING, …",
+};

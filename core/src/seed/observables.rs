@@ -4,6 +4,7 @@
 use crate::machine::facts::Facts;
 use crate::machine::facts::RetryOwed;
 use crate::machine::model::Model;
+use crate::machine::work::Work;
 use crate::machine::{Activity, Machine, NextCompletion};
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
@@ -122,6 +123,19 @@ impl Machine for Member {
     }
     fn model(&self) -> Model {
         Model::Seed
+    }
+    fn requests_in_flight(&self) -> Vec<Purpose> {
+        self.sender.in_flight.into_iter().collect()
+    }
+    fn waits_on(&self, work: Work) -> bool {
+        match work {
+            Work::Abandoned | Work::RevocationCommit | Work::Revoked | Work::Assigned => true,
+            Work::Assignment => self.config.assignor_set,
+            _ => false,
+        }
+    }
+    fn shift_time(&mut self, by: u64) {
+        Member::shift_time(self, by)
     }
     fn config(&self) -> &Config {
         Member::config(self)

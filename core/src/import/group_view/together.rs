@@ -15,7 +15,6 @@ use crate::group::Segment;
 use crate::import::ImportError;
 use crate::import::Imported;
 use crate::import::ParsedLog;
-use crate::machine::any::AnyMember;
 use crate::machine::Machine;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::state::StateName;
@@ -207,10 +206,11 @@ fn life(one: &Imported, offset: Millis) -> ConsumerLife {
         if !member_facts.member_id.is_empty() {
             member_id = member_facts.member_id.to_owned();
         }
-        let revoking = match member {
-            AnyMember::Kafka(k) => k.pending_revocation().clone(),
-            AnyMember::Seed(_) | AnyMember::Librdkafka(_) => PartitionSet::new(),
-        };
+        let revoking = member_facts
+            .local
+            .as_ref()
+            .map(|local| local.pending_revocation.clone())
+            .unwrap_or_default();
         points.push(ConsumerPoint {
             at: offset.plus(s.at.0),
             step,

@@ -8,6 +8,9 @@ use super::source::StepSource;
 use super::view::MemberView;
 use crate::import::read::config::ClientVersion;
 use crate::import::rebuild::builder::NotFollowed;
+use crate::machine::facts::Facts;
+use crate::machine::model::Model;
+use crate::machine::Machine;
 use crate::protocol::effect::Purpose;
 use crate::protocol::state::StateName;
 use crate::session::timeline::Timeline;
@@ -99,7 +102,7 @@ fn aspects(log: &MemberView, model: &MemberView, inferred: bool) -> Vec<Aspect> 
 }
 
 fn reason(
-    member: &crate::kafka::KafkaMember,
+    member: &Facts,
     log: &MemberView,
     aspects: &[Aspect],
     version: Option<ClientVersion>,
@@ -110,25 +113,26 @@ fn reason(
             Some(StateName::PrepareLeaving | StateName::Leaving | StateName::Unsubscribed)
         )
     };
-    if member.state() == StateName::Acknowledging
-        && member.in_flight().is_some_and(|p| p != Purpose::Leave)
+    if member.state == StateName::Acknowledging
+        && member.in_flight.is_some_and(|p| p != Purpose::Leave)
     {
         return Some(Reason::HeartbeatInFlight);
     }
     if let Some(effect) = member
-        .awaiting()
+        .awaiting
+        .as_ref()
         .filter(|_| aspects.contains(&Aspect::State))
     {
         return Some(Reason::AwaitingCompletion {
             effect: effect.name().to_owned(),
         });
     }
-    let epoch = member.member_epoch();
+    let epoch = member.member_epoch;
     if aspects.contains(&Aspect::Epoch) && epoch >= 1 && log.epoch > Some(epoch) {
         return Some(Reason::UnloggedHeartbeat);
     }
     match version {
-        Some(v) if v.is_3x() && (leaving(log.state) || leaving(Some(member.state()))) => {
+        Some(v) if v.is_3x() && (leaving(log.state) || leaving(Some(member.state))) => {
             Some(Reason::VersionDifference { version: v })
         }
         _ => None,
@@ -143,10 +147,14 @@ fn at_step(
     (log, source, line): (&MemberView, &StepSource, usize),
     version: Option<ClientVersion>,
 ) -> Option<Divergence> {
-    let member = member.as_kafka()?;
-    let model = MemberView::of(member);
+    // Logs are the Java client's: only its model is compared with them.
+    if member.model() != Model::Kafka {
+        return None;
+    }
+    let member = member.facts();
+    let model = MemberView::of(&member);
     let mut found = aspects(log, &model, source.inferred);
-    let mut why = reason(member, log, &found, version);
+    let mut why = reason(&member, log, &found, version);
     let mut line = Some(line);
     if let Err(refused) = result {
         line = source.line;

@@ -2,7 +2,7 @@
 //! only when a line shows it. INFO logs show the state from 3.9 (transition lines), the epoch with
 //! it, and the partitions in reconciliation blocks and callbacks.
 
-use crate::kafka::KafkaMember;
+use crate::machine::facts::Facts;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::state::StateName;
 use serde::Serialize;
@@ -18,13 +18,16 @@ pub struct MemberView {
 }
 
 impl MemberView {
-    /// The shipped model's member, seen the same way.
-    pub(crate) fn of(member: &KafkaMember) -> MemberView {
-        let mut held = member.assigned().clone();
-        held.extend(member.pending_revocation());
+    /// A model's member, seen the same way (what it holds includes what its local assignment
+    /// still has pending revocation, where it keeps one).
+    pub(crate) fn of(facts: &Facts) -> MemberView {
+        let mut held = facts.assigned.clone();
+        if let Some(local) = &facts.local {
+            held.extend(&local.pending_revocation);
+        }
         MemberView {
-            state: Some(member.state()),
-            epoch: Some(member.member_epoch()),
+            state: Some(facts.state),
+            epoch: Some(facts.member_epoch),
             held: Some(held),
         }
     }

@@ -61,7 +61,10 @@ impl Builder {
         // The block prints what was owned when the reconciliation began. With nothing to wait
         // for first (no auto-commit with offsets, nothing to revoke) the assignment is applied at
         // once and the member holds the block's assigned set; either is what the log says.
-        let now = crate::import::outcome::view::MemberView::of(&self.member).held;
+        let now = crate::import::outcome::view::MemberView::of(&crate::machine::Machine::facts(
+            &self.member,
+        ))
+        .held;
         self.view.held = match &block.assigned {
             Some(assigned) if block.owned.is_some() && now.as_ref() == Some(assigned) => {
                 Some(assigned.clone())
