@@ -298,11 +298,7 @@ impl Session {
 
     /// Replays the same inputs on `model`, keeping the position.
     pub fn set_model(&self, model: kip848_core::Model) {
-        let words = match model {
-            kip848_core::Model::Seed => "the seed model",
-            kip848_core::Model::Kafka => "the shipped Kafka client",
-            kip848_core::Model::Librdkafka => "librdkafka's consumer",
-        };
+        let words = model.descriptor().in_full;
         self.replay_changed(
             |trace| {
                 let changed = trace.model != model;

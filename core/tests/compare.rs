@@ -149,7 +149,7 @@ fn each_models_aligned_trace_replays_to_its_side_of_every_row() {
     for path in scenario_paths() {
         let trace =
             Trace::parse(&std::fs::read_to_string(&path).expect("readable")).expect("valid");
-        let aligned = align(&trace, Pair::SeedKafka, &Align::none());
+        let aligned = align(&trace, Pair::SEED_KAFKA, &Align::none());
         assert_eq!(
             aligned.trace(trace.model).steps,
             trace.steps,

@@ -200,7 +200,7 @@ fn an_aligned_run_keeps_its_notes_only_until_its_first_adjustment() {
         .find(|p| p.ends_with("05-fenced-mid-revocation.json"))
         .expect("scenario 05");
     let trace = load(&path);
-    let aligned = align(&trace, Pair::SeedKafka, &Align::none());
+    let aligned = align(&trace, Pair::SEED_KAFKA, &Align::none());
     let kafka = aligned.trace(Model::Kafka);
     let first = kip848_core::compare::compare(&trace)
         .iter()

@@ -31,7 +31,7 @@ fn scenarios() -> Vec<String> {
 
 #[test]
 fn at_the_end_of_each_row_both_frames_are_that_rows_sides_for_every_pair() {
-    for pair in Pair::ALL {
+    for pair in Pair::all() {
         for id in scenarios() {
             frames_are_the_rows_sides(&id, pair);
         }
@@ -81,7 +81,7 @@ fn a_causes_step_opens_at_the_first_effect_where_the_sides_part() {
             || l.facts.assigned != r.facts.assigned
     };
     let mut inside = 0;
-    for pair in Pair::ALL {
+    for pair in Pair::all() {
         for id in scenarios() {
             let review = Review::of(&scenario(&id), pair, Align::none());
             let screen = ReviewScreen::new(&review);
@@ -117,7 +117,7 @@ fn a_causes_step_opens_at_the_first_effect_where_the_sides_part() {
 
 #[test]
 fn one_effect_at_a_time_forward_and_back_visits_every_position_once() {
-    for pair in Pair::ALL {
+    for pair in Pair::all() {
         for id in scenarios() {
             walk(&id, pair);
         }
@@ -188,7 +188,7 @@ fn the_html_export_holds_the_causes_both_diagrams_and_both_timelines() {
 #[test]
 fn the_html_export_of_a_pair_with_librdkafka_names_its_models_and_cites_librdkafka() {
     let trace = scenario("05-fenced-mid-revocation");
-    for pair in [Pair::SeedLibrdkafka, Pair::KafkaLibrdkafka] {
+    for pair in [Pair::SEED_LIBRDKAFKA, Pair::KAFKA_LIBRDKAFKA] {
         let review = Review::of(&trace, pair, Align::none());
         let html = review_html(&trace, &review);
         assert_eq!(html.matches("<svg").count(), 2);

@@ -211,12 +211,8 @@ pub fn Diagram(
                 {nodes}
             </svg>
         </div>
-        <p class="muted legend">{move || match model.get() {
-            // A key to the diagram, not the current state: said so, so nobody reads it as status.
-            Model::Seed => "Key: ASSIGNING means the member is in a ",
-            Model::Kafka => "Key: RECONCILING means the member is in a ",
-            Model::Librdkafka => "Key: the wait-… join states mean the member is in a ",
-        }} <Term id="reconciliation">"reconciliation"</Term> "."
+        // A key to the diagram, not the current state: said so, so nobody reads it as status.
+        <p class="muted legend">{move || model.get().descriptor().key} <Term id="reconciliation">"reconciliation"</Term> "."
             <Show when=move || model.get() == Model::Librdkafka>
                 " Each " <Term id="join-state">"join state"</Term> " names what the application was handed."
             </Show>

@@ -261,7 +261,7 @@ impl HuntView {
 fn other(model: Model) -> Model {
     match model {
         Model::Seed => Model::Kafka,
-        Model::Kafka | Model::Librdkafka => Model::Seed,
+        _ => Model::Seed,
     }
 }
 

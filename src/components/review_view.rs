@@ -40,24 +40,30 @@ fn ReviewSide(
 
 /// How a side names its model: (title, test id, element id prefix).
 fn side_names(model: Model) -> (&'static str, &'static str, &'static str) {
-    match model {
-        Model::Seed => ("The seed design", "review-seed", "review-seed-"),
-        Model::Kafka => ("The client Kafka shipped", "review-kafka", "review-kafka-"),
-        Model::Librdkafka => (
-            "librdkafka (2.15.0)",
-            "review-librdkafka",
-            "review-librdkafka-",
-        ),
-    }
+    // The panels take their ids for the page's life; made once per model, so a bounded few.
+    static NAMES: std::sync::OnceLock<Vec<(&'static str, &'static str)>> =
+        std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Model::ALL
+            .into_iter()
+            .map(|m| {
+                let test: &'static str = format!("review-{}", m.as_str()).leak();
+                let ids: &'static str = format!("review-{}-", m.as_str()).leak();
+                (test, ids)
+            })
+            .collect()
+    });
+    let at = Model::ALL.iter().position(|m| *m == model).unwrap_or(0);
+    let (test, ids) = names
+        .get(at)
+        .copied()
+        .unwrap_or(("review-side", "review-side-"));
+    (model.descriptor().heading, test, ids)
 }
 
 /// A model as a column of the timelines names it.
 fn column(model: Model) -> &'static str {
-    match model {
-        Model::Seed => "seed design",
-        Model::Kafka => "Java client",
-        Model::Librdkafka => "librdkafka",
-    }
+    model.descriptor().in_a_sentence.trim_start_matches("the ")
 }
 
 fn side_words(model: Model, side: &Side) -> String {
@@ -161,7 +167,7 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                                 review.compare(p);
                             }
                         }>
-                        {Pair::ALL.into_iter().map(|p| view! { <option value=p.as_str()>{p.title()}</option> }).collect_view()}
+                        {Pair::all().into_iter().map(|p| view! { <option value=p.as_str()>{p.title()}</option> }).collect_view()}
                     </select>
                 </div>
                 <div class="row transport-row">

@@ -12,7 +12,6 @@
 //!    them apart until they agree again); with none, it is [`Cause::Unexplained`].
 
 use super::{Align, Aspect, Cause, Row};
-use crate::machine::model::Model;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
@@ -202,15 +201,18 @@ pub(crate) fn parted(rows: &[Row], i: usize) -> usize {
 fn heartbeats_out_of_step(rows: &[Row], steps: &[Step], i: usize) -> Result<Cause, usize> {
     let start = parted(rows, i);
     let window = rows.get(start..=i).unwrap_or_default();
-    let sent = |model: Model, purpose| {
+    // Each cause is a fact about what one side sent and the other did not: the left side is the
+    // model listed first (for the seed against a client, the seed).
+    let sent = |side: Position, purpose| {
         window.iter().any(|row| {
-            let side = match model {
-                Model::Seed => &row.left,
-                Model::Kafka | Model::Librdkafka => &row.right,
+            let side = match side {
+                Position::Left => &row.left,
+                Position::Right => &row.right,
             };
             side.heartbeats().any(|p| p == purpose)
         })
     };
+    use Position::{Left, Right};
     let joining = rows
         .get(start)
         .is_some_and(|r| r.right.state == StateName::Joining);
@@ -224,18 +226,25 @@ fn heartbeats_out_of_step(rows: &[Row], steps: &[Step], i: usize) -> Result<Caus
         Input::HeartbeatFailed => joining,
         _ => false,
     });
-    let cause = if sent(Model::Seed, Purpose::BetweenRevokeAndAssign) {
+    let cause = if sent(Left, Purpose::BetweenRevokeAndAssign) {
         Cause::HeartbeatBetweenRevokeAndAssign
     } else if retried_at_once {
         Cause::RetryAtOnce
-    } else if sent(Model::Kafka, Purpose::Acknowledge) && !sent(Model::Seed, Purpose::Acknowledge) {
+    } else if sent(Right, Purpose::Acknowledge) && !sent(Left, Purpose::Acknowledge) {
         Cause::LocalEpochAcknowledged
-    } else if sent(Model::Kafka, Purpose::Join) && !sent(Model::Seed, Purpose::Join) {
+    } else if sent(Right, Purpose::Join) && !sent(Left, Purpose::Join) {
         Cause::JoiningUntilAssignment
-    } else if sent(Model::Seed, Purpose::Interval) != sent(Model::Kafka, Purpose::Interval) {
+    } else if sent(Left, Purpose::Interval) != sent(Right, Purpose::Interval) {
         Cause::IntervalRestartedByAnswer
     } else {
         return Err(start);
     };
     Ok(cause)
+}
+
+/// A side of a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Position {
+    Left,
+    Right,
 }

@@ -150,11 +150,7 @@ pub fn review_html_with(
 
 /// A model as the page's first sentence names it.
 fn described(model: Model) -> &'static str {
-    match model {
-        Model::Seed => "the seed design (the project's seed model)",
-        Model::Kafka => "the client Kafka shipped (4.x)",
-        Model::Librdkafka => "librdkafka's consumer (2.15.0)",
-    }
+    model.descriptor().in_full
 }
 
 fn switches(review: &Review) -> String {

@@ -40,7 +40,7 @@ mod cause;
 mod classify;
 pub mod html;
 mod librdkafka;
-mod pair;
+pub(crate) mod pair;
 mod review;
 mod screen;
 mod side;

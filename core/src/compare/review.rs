@@ -42,7 +42,7 @@ impl Review {
     /// Reviews `trace` on the seed design and the Java client with the switches of `align` on. To
     /// see what remains once a cause is removed, review again with its switch on ([`Align::with`]).
     pub fn new(trace: &Trace, align: Align) -> Review {
-        Review::of(trace, Pair::SeedKafka, align)
+        Review::of(trace, Pair::SEED_KAFKA, align)
     }
 
     /// Reviews `trace` on the two models of `pair`.
@@ -125,7 +125,7 @@ fn causes(trace: &Trace, pair: Pair, align: &Align, rows: &[Row]) -> Vec<BTreeSe
             continue;
         }
         let named = match pair {
-            Pair::SeedKafka => rules(&residual, &trace.steps, &trace.config, i),
+            Pair::SEED_KAFKA => rules(&residual, &trace.steps, &trace.config, i),
             _ => super::librdkafka::rules(&residual, &trace.steps, &trace.config, i),
         };
         let like = named

@@ -18,11 +18,7 @@ pub struct Source {
 impl Source {
     /// `model`'s sections.
     pub fn of(&self, model: Model) -> &'static [&'static str] {
-        match model {
-            Model::Seed => self.seed,
-            Model::Kafka => self.shipped,
-            Model::Librdkafka => self.librdkafka,
-        }
+        (model.descriptor().sections)(self)
     }
 }
 

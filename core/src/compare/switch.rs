@@ -45,7 +45,7 @@ impl Switch {
 
     /// The cause this switch removes between the seed design and the Java client.
     pub fn cause(self) -> Cause {
-        self.cause_in(super::Pair::SeedKafka)
+        self.cause_in(super::Pair::SEED_KAFKA)
     }
 
     /// The cause this switch removes between the models of `pair` (librdkafka's model commits
@@ -73,7 +73,7 @@ impl Switch {
             // They bring the Java client toward the seed: beside librdkafka they would only
             // take away what the two shipped clients share.
             Switch::LostCallback | Switch::AssignedAlways => {
-                config.listener && pair == super::Pair::SeedKafka
+                config.listener && pair == super::Pair::SEED_KAFKA
             }
             Switch::ClientAssignor => config.assignor_set && pair.has(Model::Seed),
         }
@@ -113,7 +113,9 @@ impl Align {
             self.iter()
                 .filter(|s| match s {
                     Switch::AutoCommit => true,
-                    Switch::LostCallback | Switch::AssignedAlways => pair == super::Pair::SeedKafka,
+                    Switch::LostCallback | Switch::AssignedAlways => {
+                        pair == super::Pair::SEED_KAFKA
+                    }
                     Switch::ClientAssignor => pair.has(Model::Seed),
                 })
                 .collect(),

@@ -108,32 +108,10 @@ impl Hazard {
 
     /// Whether `model`'s design lets it happen (the hunt checks the seed's column by running it).
     pub fn allowed(self, model: Model) -> Allowed {
-        use Allowed::{No, Yes};
-        match (self, model) {
+        match self {
             // The coordinator's safety rule holds for every model.
-            (Hazard::DoubleOwnership | Hazard::OrphanAfterCalm, _) => No,
-            // The seed removes, commits, then calls back, and its next heartbeat already reports
-            // the smaller owned set; the shipped clients acknowledge once the callback returned.
-            (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, Model::Seed) => Yes,
-            // librdkafka, closed while on_assign has not returned, takes that answer as the full
-            // unassign and leaves; the on_revoke queued behind it runs after the leave, for
-            // partitions it never fetched (`rd_kafka_cgrp_handle_assign_op` when terminating).
-            (Hazard::ReleasedBeforeRevoked, Model::Librdkafka) => Yes,
-            // The Java client, after a lost heartbeat (its sent fields reset), sends while an
-            // onPartitionsAssigned still runs a full heartbeat whose owned set is its last
-            // completed reconciliation's (LocalAssignment.NONE: empty); the coordinator reads an
-            // empty list as everything revoked (CurrentAssignmentBuilder.ownsRevokedPartitions)
-            // and hands on a partition the member is about to own and then revoke. Found by the
-            // bounded check (crate::check), read in Kafka 3.8.0 to trunk: HeartbeatRequestManager
-            // buildRequestData and reset, MembershipManagerImpl's currentAssignment.
-            (Hazard::ReleasedBeforeRevoked | Hazard::CommitNotOwned, Model::Kafka) => Yes,
-            (Hazard::CommitNotOwned, Model::Librdkafka) => No,
-            // librdkafka waits for the running callback before it hands what is left to
-            // on_lost: no work is abandoned (`rd_kafka_cgrp_consumer_assignment_done`).
-            (Hazard::FencedDuringCallback, Model::Librdkafka) => No,
-            // Every model finishes one reconciliation before the next, and can be fenced at any
-            // time.
-            (Hazard::StaleTarget | Hazard::FencedDuringCallback, _) => Yes,
+            Hazard::DoubleOwnership | Hazard::OrphanAfterCalm => Allowed::No,
+            _ => (model.descriptor().allows)(self),
         }
     }
 }
@@ -279,4 +257,34 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
         }
     }
     out
+}
+
+/// What the seed's design allows: it removes, commits, then calls back, and its next heartbeat
+/// already reports the smaller owned set; the shipped clients acknowledge once the callback
+/// returned. Every model finishes one reconciliation before the next, and can be fenced at any time.
+pub(crate) fn seed_allows(_: Hazard) -> Allowed {
+    Allowed::Yes
+}
+
+/// What the Java client's design allows. After a lost heartbeat (its sent fields reset) it sends,
+/// while an onPartitionsAssigned still runs, a full heartbeat whose owned set is its last completed
+/// reconciliation's (LocalAssignment.NONE: empty); the coordinator reads an empty list as
+/// everything revoked (CurrentAssignmentBuilder.ownsRevokedPartitions) and hands on a partition the
+/// member is about to own and then revoke. Found by the bounded check (crate::check), read in
+/// Kafka 3.8.0 to trunk: HeartbeatRequestManager buildRequestData and reset,
+/// MembershipManagerImpl's currentAssignment.
+pub(crate) fn kafka_allows(_: Hazard) -> Allowed {
+    Allowed::Yes
+}
+
+/// What librdkafka's design allows. Closed while on_assign has not returned, it takes that answer
+/// as the full unassign and leaves; the on_revoke queued behind it runs after the leave, for
+/// partitions it never fetched (`rd_kafka_cgrp_handle_assign_op` when terminating). It waits for
+/// the running callback before it hands what is left to on_lost: no work is abandoned
+/// (`rd_kafka_cgrp_consumer_assignment_done`).
+pub(crate) fn librdkafka_allows(hazard: Hazard) -> Allowed {
+    match hazard {
+        Hazard::CommitNotOwned | Hazard::FencedDuringCallback => Allowed::No,
+        _ => Allowed::Yes,
+    }
 }

@@ -53,6 +53,17 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     },
     is_allowed,
     some_states: "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
+    in_full: "the client Kafka shipped (4.x)",
+    heading: "The client Kafka shipped",
+    key: "Key: RECONCILING means the member is in a ",
+    on_other_member_id: "the Java client keeps its own",
+    allows: crate::group::hazard::kafka_allows,
+    layout: crate::screen::diagram::kafka::layout,
+    drawn: || &crate::screen::diagram::drawn::drawn_data::KAFKA,
+    sections: |source| source.shipped,
+    quiz: crate::teaching::quiz_rules::KAFKA,
+    counterpart: crate::Model::Seed,
+    phases: crate::compare::pair::kafka_phases,
 };
 
 /// The ten states, in diagram order.

@@ -62,6 +62,17 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     transitions: || ALLOWED.to_vec(),
     is_allowed,
     some_states: "init, wait-assign-call, steady, wait-unassign-call, …",
+    in_full: "librdkafka's consumer (2.15.0)",
+    heading: "librdkafka (2.15.0)",
+    key: "Key: the wait-… join states mean the member is in a ",
+    on_other_member_id: "the member will take it",
+    allows: crate::group::hazard::librdkafka_allows,
+    layout: crate::screen::diagram::librdkafka::layout,
+    drawn: || &crate::screen::diagram::drawn::drawn_data::LIBRDKAFKA,
+    sections: |source| source.librdkafka,
+    quiz: crate::teaching::quiz_rules::LIBRDKAFKA,
+    counterpart: crate::Model::Kafka,
+    phases: crate::compare::pair::librdkafka_phases,
 };
 
 /// The seven states, in diagram order.

@@ -3,7 +3,14 @@
 //! states, its table or its words by any other road, so a model is its folder and its line in the
 //! registry (`crate::models!` in `lib.rs`).
 
+use crate::compare::pair::Phase;
+use crate::compare::Source;
+use crate::group::hazard::{Allowed, Hazard};
+use crate::machine::model::Model;
 use crate::protocol::state::StateName;
+use crate::screen::diagram::drawn::Drawn;
+use crate::screen::diagram::Diagram;
+use crate::teaching::quiz_rules::QuizRules;
 
 /// A model, as everything but its own folder sees it.
 #[derive(Debug)]
@@ -29,4 +36,28 @@ pub struct Descriptor {
     pub is_allowed: fn(StateName, StateName) -> bool,
     /// A few of its states, for a sentence that lists what a member may be in.
     pub some_states: &'static str,
+    /// Its name as a page's first sentence gives it, with its release.
+    pub in_full: &'static str,
+    /// Its name heading a column or a side of the review (`The seed design`).
+    pub heading: &'static str,
+    /// The diagram's key: what its states of a reconciliation are called, before "means the
+    /// member is in a reconciliation".
+    pub key: &'static str,
+    /// What it does when an answer names another member id than its own (the console's lint).
+    pub on_other_member_id: &'static str,
+    /// What its design allows of each hazard a model can be responsible for
+    /// ([`Hazard::allowed`] answers the coordinator's own).
+    pub allows: fn(Hazard) -> Allowed,
+    /// Its state diagram, laid out, and as the app draws it.
+    pub layout: fn() -> Diagram,
+    pub drawn: fn() -> &'static Drawn,
+    /// The sections of its specification a review cause cites.
+    pub sections: fn(&Source) -> &'static [&'static str],
+    /// The rules the quiz cites.
+    pub quiz: QuizRules,
+    /// The model the quiz asks "what would the other model do?" of.
+    pub counterpart: Model,
+    /// Where a member stands in each of its states, in words every model's states can be read in
+    /// (the review lines two models' states up by these).
+    pub phases: fn(StateName) -> &'static [Phase],
 }

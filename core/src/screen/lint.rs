@@ -1,7 +1,6 @@
 //! Lint before send: the console classifies a drafted input before it is sent, by a dry run on a
 //! clone of the member and a few checks of what a real coordinator would not do.
 
-use crate::machine::model::Model;
 use crate::machine::Machine;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::ErrorCode;
@@ -87,10 +86,7 @@ fn unusual(member: &impl Machine, input: &Input, effects: &[Effect]) -> Option<S
             }
             if !member_facts.member_id.is_empty() && !r.member_id.is_empty() && r.member_id != member_facts.member_id {
                 // Since KIP-1082 the Java client makes its own id and never takes another.
-                let then = match member.model() {
-                    Model::Kafka => "the Java client keeps its own",
-                    Model::Seed | Model::Librdkafka => "the member will take it",
-                };
+                let then = member.model().descriptor().on_other_member_id;
                 return Some(format!("Unusual: a different member id ({}); {then}", r.member_id));
             }
             if r.heartbeat_interval_ms == 0 {

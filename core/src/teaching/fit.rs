@@ -63,9 +63,5 @@ impl Fit {
 
 /// The model as a sentence names it ("on the Java client").
 pub fn in_words(model: Model) -> &'static str {
-    match model {
-        Model::Seed => "the seed design",
-        Model::Kafka => "the Java client",
-        Model::Librdkafka => "librdkafka",
-    }
+    model.descriptor().in_a_sentence
 }

@@ -5,4 +5,5 @@ pub mod fit;
 pub mod glossary;
 pub mod lesson;
 pub mod quiz;
+pub mod quiz_rules;
 pub mod sources;

@@ -13,7 +13,7 @@ use crate::protocol::state::StateName;
 use crate::screen::narration::{describe_input, headline};
 use crate::session::timeline::Timeline;
 use crate::session::trace::Trace;
-use crate::teaching::sources::{cited, Cited};
+use crate::teaching::sources::Cited;
 use serde::Serialize;
 
 /// What a question asks about.
@@ -136,11 +136,7 @@ pub fn questions(t: &Timeline, step: usize) -> Vec<Question> {
             ));
         }
         let prompt = format!("Next: {input}. The member sends a heartbeat: what does it carry?");
-        let rule = match t.model() {
-            Model::Seed => cited("The seed sends a full heartbeat to join, to rejoin and to retry; a delta carries the owned partitions only when they changed, and always when it acknowledges", &["seed-4", "seed-5.6", "seed-5.7"]),
-            Model::Kafka => cited("The Java client's heartbeat is full while it is JOINING and the first one after an error answer or a failed request; otherwise it carries only what changed, the owned partitions whenever its local assignment changed", &["client-heartbeat-fields", "client-heartbeat-reset"]),
-            Model::Librdkafka => cited("librdkafka's heartbeat is full in the join state init and after the coordinator was lost; an acknowledgement carries the target it reconciled; every other heartbeat carries neither the subscription nor the owned partitions", &["rdk-heartbeat-fields", "rdk-serve"]),
-        };
+        let rule = (t.model().descriptor().quiz.heartbeat)();
         push(Topic::Heartbeat, prompt, right, wrong, rule);
     }
     out
@@ -165,10 +161,7 @@ fn arrange(step: usize, right: String, wrong: Vec<String>) -> Option<(Vec<String
 
 /// What step `step` does on the other model, if it accepts every input up to there.
 fn other_model(t: &Timeline, step: usize) -> Option<Vec<Effect>> {
-    let model = match t.model() {
-        Model::Seed | Model::Librdkafka => Model::Kafka,
-        Model::Kafka => Model::Seed,
-    };
+    let model = t.model().descriptor().counterpart;
     let trace = Trace {
         model,
         steps: t.steps()[..step.min(t.len())].to_vec(),
@@ -206,36 +199,7 @@ fn state_rule(model: Model, effects: &[Effect]) -> Cited {
         Effect::Transition { from, to } => Some((*from, *to)),
         _ => None,
     });
-    use StateName::*;
-    match (model, last) {
-        (Model::Seed, Some((New, Joining))) => cited("Subscribing sends a full heartbeat with epoch 0", &["seed-5.1"]),
-        (Model::Seed, Some((Joining, Joined))) => cited("The first successful answer makes the member JOINED", &["seed-5.2"]),
-        (Model::Seed, Some((_, Assigning)) | Some((Assigning, Joined))) => cited("A new assignment starts a reconciliation; the member is JOINED again once it owns the newest one", &["seed-5.3", "seed-5.4"]),
-        (Model::Seed, Some((_, Joining))) => cited("Fenced, the member clears what it owns and rejoins with epoch 0", &["seed-5.5"]),
-        (Model::Seed, Some((_, Terminating))) => cited("Closing revokes everything, then sends the leave heartbeat", &["seed-5.9"]),
-        (Model::Seed, Some((_, Terminated))) => cited("A fatal error, or the answer to the leave, terminates the member", &["seed-5.8", "seed-5.9", "seed-5.10"]),
-        (Model::Seed, _) => cited("An answer without a new assignment changes no state", &["seed-5.3"]),
-        (Model::Kafka, Some((Unsubscribed, Joining))) => cited("Subscribing makes the client join: a full heartbeat with epoch 0", &["client-transition", "client-heartbeat-fields"]),
-        (Model::Kafka, Some((_, Reconciling))) => cited("An answer with an assignment different from what the member owns starts a reconciliation", &["client-target", "client-reconcile"]),
-        (Model::Kafka, Some((_, Acknowledging))) => cited("Once reconciled, the client acknowledges with its next heartbeat, sent at once", &["client-ack"]),
-        (Model::Kafka, Some((_, Stable))) => cited("The acknowledgement has been sent: nothing is left to reconcile", &["client-ack", "client-member-state"]),
-        (Model::Kafka, Some((_, Fenced))) => cited("FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: the client is fenced, runs onPartitionsLost, then rejoins", &["client-fenced", "client-lost"]),
-        (Model::Kafka, Some((Stale, Joining))) => cited("The application polled again: once onPartitionsLost has returned, the stale client rejoins with epoch 0", &["client-stale"]),
-        (Model::Kafka, Some((_, Joining))) => cited("After onPartitionsLost the fenced client rejoins with epoch 0", &["client-fenced"]),
-        (Model::Kafka, Some((_, PrepareLeaving) | (_, Leaving))) => cited("Leaving runs the revocation callbacks first, then sends the leave heartbeat (−1, or −2 for a static member)", &["client-leave-epoch", "client-close-callbacks"]),
-        (Model::Kafka, Some((_, Unsubscribed))) => cited("The client is out of the group once its leave heartbeat has been sent, without waiting for the answer", &["client-leave-generated"]),
-        (Model::Kafka, Some((_, Stale))) => cited("The poll timer expired: the client leaves the group itself and waits for the next poll()", &["client-poll-timer", "client-stale"]),
-        (Model::Kafka, Some((_, Fatal))) => cited("Any error the client cannot retry or rejoin from is fatal", &["client-heartbeat-errors"]),
-        (Model::Kafka, _) => cited("An answer without a new assignment changes no state", &["client-member-state"]),
-        (Model::Librdkafka, Some((_, WaitAssignCall))) => cited("Partitions to add go to the application's rebalance callback (on_assign); the join state waits for its incremental_assign — after a revocation even when the list is empty", &["rdk-cooperative", "rdk-rebalance-op", "rdk-incr-unassign-done"]),
-        (Model::Librdkafka, Some((_, WaitUnassignCall))) => cited("Partitions taken away, a fence or leaving go to the rebalance callback first (on_revoke, or on_lost when fenced)", &["rdk-cooperative", "rdk-revoke-all"]),
-        (Model::Librdkafka, Some((_, Steady))) => cited("The application's incremental_assign makes the member steady; the acknowledgement goes in a heartbeat of its own, at once", &["rdk-assign-op", "rdk-assignment-done"]),
-        (Model::Librdkafka, Some((_, WaitIncrUnassignToComplete))) => cited("The application's incremental_unassign stops the revoked partitions", &["rdk-assign-op", "rdk-incr-unassign-done"]),
-        (Model::Librdkafka, Some((_, WaitUnassignToComplete))) => cited("Closing turns the application's answer into a full unassign; the leave follows", &["rdk-assign-op", "rdk-leave"]),
-        (Model::Librdkafka, Some((_, Init))) => cited("A lost assignment, an unsubscribe, a close or a fatal error resets the member to epoch 0 in init", &["rdk-rejoin", "rdk-leave"]),
-        (Model::Librdkafka, Some((_, Term))) => cited("The leave answered (or none owed), the group handle terminates", &["rdk-leave", "rdk-terminate"]),
-        (Model::Librdkafka, _) => cited("An answer without a new target changes no join state; a newer target waits until the last one is acknowledged", &["rdk-next-assignment"]),
-    }
+    (model.descriptor().quiz.state)(last)
 }
 
 fn asks_callbacks(effects: &[Effect], input: &crate::protocol::input::Input) -> bool {
@@ -321,14 +285,7 @@ fn callback_rule(model: Model, effects: &[Effect]) -> Cited {
     let cleared = effects
         .iter()
         .any(|e| matches!(e, Effect::ClearAssigned { .. }));
-    match (model, cleared) {
-        (Model::Seed, true) => cited("Fenced or failed, the seed clears the assigned set without any callback", &["seed-5.5", "seed-5.8"]),
-        (Model::Seed, false) => cited("Revoke first, then assign, and only the difference: KIP-848 is incremental, there is no eager revoke-everything", &["seed-5.4", "kip-848-reconciliation"]),
-        (Model::Kafka, true) => cited("The Java client runs onPartitionsLost before it clears what it held", &["client-lost"]),
-        (Model::Kafka, false) => cited("Auto-commit (when enabled), onPartitionsRevoked for what is given up, then onPartitionsAssigned — always, even with nothing added", &["client-auto-commit-before-rebalance", "client-revoke-assign", "client-test-empty-assignment"]),
-        (Model::Librdkafka, true) => cited("A fatal error unassigns everything without calling the application, and no leave is sent", &["rdk-rebalance-op", "rdk-heartbeat-response"]),
-        (Model::Librdkafka, false) => cited("on_revoke with what is taken away, then on_assign with what is added — an empty list after every revocation; on_lost when fenced, then the rejoin", &["rdk-incr-unassign-done", "rdk-revoke-all", "cfk-rebalance-cb"]),
-    }
+    (model.descriptor().quiz.callback)(cleared)
 }
 
 fn heartbeat_words(epoch: i32, full: bool, owned: Option<&PartitionSet>) -> String {

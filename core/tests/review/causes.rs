@@ -176,7 +176,7 @@ fn causes_are_listed_in_their_documented_order_with_a_source_and_at_most_one_swi
         }
         assert!(cause.why().ends_with('.'), "{cause}");
     }
-    for pair in Pair::ALL {
+    for pair in Pair::all() {
         for switch in Switch::ALL
             .into_iter()
             .filter(|s| Align::all().for_pair(pair).is_on(*s))

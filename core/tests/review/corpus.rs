@@ -27,7 +27,7 @@ fn every_difference_beside_librdkafka_has_a_known_cause() {
     all.extend(crate::jsons(
         &crate::manifest().join("tests/traces/librdkafka"),
     ));
-    for pair in [Pair::SeedLibrdkafka, Pair::KafkaLibrdkafka] {
+    for pair in [Pair::SEED_LIBRDKAFKA, Pair::KAFKA_LIBRDKAFKA] {
         for path in &all {
             let review = Review::of(&load(path), pair, Align::none());
             if let Err(e) = check_groups(&review) {

@@ -7,8 +7,8 @@ use kip848_core::protocol::effect::Effect;
 use kip848_core::protocol::input::Input;
 use kip848_core::protocol::state::StateName;
 
-const SEED: Pair = Pair::SeedLibrdkafka;
-const KAFKA: Pair = Pair::KafkaLibrdkafka;
+const SEED: Pair = Pair::SEED_LIBRDKAFKA;
+const KAFKA: Pair = Pair::KAFKA_LIBRDKAFKA;
 
 fn calls_lost(side: &Side) -> bool {
     side.callbacks
@@ -158,7 +158,7 @@ fn the_seed_and_java_pair_is_the_review_it_always_was() {
         let trace = scenario(id);
         assert_eq!(
             Review::new(&trace, Align::none()),
-            Review::of(&trace, Pair::SeedKafka, Align::none())
+            Review::of(&trace, Pair::SEED_KAFKA, Align::none())
         );
     }
 }

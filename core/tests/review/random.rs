@@ -38,7 +38,7 @@ proptest! {
         switches in proptest::sample::subsequence(Switch::ALL.to_vec(), 0..=4)
     ) {
         let trace = arb::trace_of(model, config, steps);
-        for pair in Pair::ALL {
+        for pair in Pair::all() {
             let review = Review::of(&trace, pair, switches.iter().copied().collect());
             check_groups(&review).map_err(TestCaseError::fail)?;
             prop_assert_eq!(review.rows.len(), trace.steps.len());

@@ -246,11 +246,7 @@ fn AddMember() -> impl IntoView {
 
 /// A model's states while in a group, as its cards name them.
 fn card_states(model: Model) -> &'static str {
-    match model {
-        Model::Seed => "JOINING, JOINED, ASSIGNING, …",
-        Model::Kafka => "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
-        Model::Librdkafka => "init, wait-assign-call, steady, wait-unassign-call, …",
-    }
+    model.descriptor().some_states
 }
 
 #[component]

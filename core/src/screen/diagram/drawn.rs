@@ -10,7 +10,7 @@ use crate::machine::model::Model;
 use crate::protocol::state::StateName;
 
 #[rustfmt::skip]
-mod drawn_data;
+pub(crate) mod drawn_data;
 
 /// A text in its box, a line per entry: `(text, y)`, centred on `x`.
 #[derive(Debug, PartialEq)]
@@ -101,11 +101,7 @@ impl Drawn {
 
 /// The designed diagram of `model`, drawn.
 pub fn drawn(model: Model) -> &'static Drawn {
-    match model {
-        Model::Seed => &drawn_data::SEED,
-        Model::Kafka => &drawn_data::KAFKA,
-        Model::Librdkafka => &drawn_data::LIBRDKAFKA,
-    }
+    (model.descriptor().drawn)()
 }
 
 #[cfg(test)]

@@ -25,10 +25,10 @@ mod checks;
 mod draw;
 pub mod drawn;
 pub mod geom;
-mod kafka;
-mod librdkafka;
+pub(crate) mod kafka;
+pub(crate) mod librdkafka;
 pub mod path;
-mod seed;
+pub(crate) mod seed;
 mod svg;
 #[cfg(test)]
 mod tests;
@@ -194,11 +194,7 @@ impl Diagram {
 
 /// The designed diagram of `model`.
 pub fn layout(model: Model) -> Diagram {
-    match model {
-        Model::Seed => seed::layout(),
-        Model::Kafka => kafka::layout(),
-        Model::Librdkafka => librdkafka::layout(),
-    }
+    (model.descriptor().layout)()
 }
 
 /// The colour family a state is drawn in when current (the stylesheet's `--state-*` tokens): the
