@@ -103,11 +103,14 @@ build: tools-web tools-e2e
 lint: tools-web
 	cargo fmt --all --check
 	cargo clippy --locked -p kip848-core --all-targets -- -D warnings
+	cargo clippy --locked -p kip848-core --all-targets --features test-model -- -D warnings
 	cargo clippy --locked -p kip848-viz --target $(WASM) --all-targets --all-features -- -D warnings
 	cargo clippy --locked -p kip848-size-floor --target $(WASM) -- -D warnings
 
 test-core:
 	cargo test --locked -p kip848-core
+	# The test-only fourth model: a folder and one registry line put it in every view.
+	cargo test --locked -p kip848-core --features test-model --test registry
 
 test-web: tools
 	cargo test --locked -p kip848-viz --target $(WASM)

@@ -282,3 +282,84 @@ fn the_circle_finder_finds_a_circle() {
     let _ = fs::remove_dir_all(&dir);
     assert_eq!(found, vec!["a::x ↔ b::y".to_string()]);
 }
+
+/// The model folders, as the registry in `lib.rs` names them (`Variant => folder::Member,`).
+fn model_folders() -> Vec<String> {
+    let lib = fs::read_to_string(repo().join("core/src/lib.rs")).unwrap_or_default();
+    let registry = lib
+        .split("models! {")
+        .nth(1)
+        .and_then(|r| r.split("\n}").next())
+        .unwrap_or_default();
+    registry
+        .lines()
+        .filter_map(|l| l.split_once("=>"))
+        .filter_map(|(_, member)| member.trim().split("::").next())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A model's internals are its folder's: no field of a model folder's types is visible to the rest
+/// of the crate (`pub(super)` at most), so the compiler keeps every other folder to the
+/// descriptor and the `Machine` trait. `LocalAssignment` is a value the Java model hands out (the
+/// importer reads a log's), not a member's state.
+#[test]
+fn a_models_fields_are_private_to_its_folder() {
+    let folders = model_folders();
+    assert!(folders.len() >= 3, "the registry names {folders:?}");
+    let mut open = Vec::new();
+    for folder in &folders {
+        let mut files = Vec::new();
+        walk(&repo().join("core/src").join(folder), &mut files);
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            for (n, line) in text.lines().enumerate() {
+                let field = line.trim_start();
+                let visible = ["pub(crate) ", "pub "].iter().any(|p| {
+                    field.strip_prefix(p).is_some_and(|rest| {
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        !name.is_empty() && rest[name.len()..].starts_with(": ")
+                    })
+                });
+                let value_type = file.ends_with("kafka/local.rs");
+                if visible && !value_type && line.starts_with("    ") {
+                    open.push(format!("{}:{}: {field}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(open.is_empty(), "{open:#?}");
+}
+
+/// Only the registry matches on a member's model: everything else asks the `Machine` trait or the
+/// model's descriptor, so a new model needs no other file.
+#[test]
+fn only_the_registry_matches_a_member_by_its_model() {
+    let variants: Vec<String> = fs::read_to_string(repo().join("core/src/lib.rs"))
+        .unwrap_or_default()
+        .split("models! {")
+        .nth(1)
+        .and_then(|r| r.split("\n}").next())
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once("=>"))
+        .map(|(v, _)| v.trim().to_owned())
+        .collect();
+    assert!(variants.len() >= 3, "{variants:?}");
+    let mut found = Vec::new();
+    for file in sources() {
+        if file.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        for v in &variants {
+            if text.contains(&format!("AnyMember::{v}(")) {
+                found.push(format!("{}: AnyMember::{v}(", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -92,7 +92,7 @@ proptest! {
         }
         timeline.seek(cursor);
         let index = cursor.min(members.len() - 1);
-        let expected = AnyMember::Seed(members[index].clone());
+        let expected = AnyMember::from(members[index].clone());
         prop_assert_eq!(timeline.member(), &expected);
         prop_assert_eq!(&timeline.member_at(index), &expected);
     }

@@ -6,7 +6,7 @@ use super::input::{GroupInput, GroupRejected};
 use super::schedule::DropReason;
 use super::sim::{GroupSim, SimMember};
 use crate::machine::any::AnyMember;
-use crate::machine::model::Model;
+use crate::machine::descriptor::MemberIdFrom;
 use crate::protocol::assignment::PartitionSet;
 use crate::protocol::config::Config;
 use crate::protocol::effect::HeartbeatRequest;
@@ -87,7 +87,7 @@ impl GroupSim {
                     server_assignor: Some(self.coordinator.config.assignor.as_str().to_owned()),
                     // The shipped clients make up their member id (KIP-1082); the seed design
                     // takes the one the coordinator gives. One id per process.
-                    member_id: (model != Model::Seed)
+                    member_id: (model.descriptor().member_id_from == MemberIdFrom::Client)
                         .then(|| format!("{}{}", model.id_prefix(), self.incarnations)),
                     ..Config::default()
                 };

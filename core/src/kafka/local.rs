@@ -42,13 +42,13 @@ impl LocalAssignment {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Reconciliation {
     /// Which run this is: completions of an abandoned run are discarded.
-    pub(crate) run: u64,
-    pub(crate) resolved: LocalAssignment,
-    pub(crate) revoked: PartitionSet,
-    pub(crate) added: PartitionSet,
+    pub(super) run: u64,
+    pub(super) resolved: LocalAssignment,
+    pub(super) revoked: PartitionSet,
+    pub(super) added: PartitionSet,
     /// The member left it behind while its commit or callback ran: it still blocks the next
     /// reconciliation until that finishes, and then it is discarded.
-    pub(crate) interrupted: bool,
+    pub(super) interrupted: bool,
 }
 
 /// What a finished commit or callback lets happen next.
@@ -77,7 +77,7 @@ pub(crate) enum Then {
 /// A commit or callback the member waits on, oldest first.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Pending {
-    pub(crate) effect: Effect,
-    pub(crate) then: Then,
+    pub(super) effect: Effect,
+    pub(super) then: Then,
 }
 

@@ -21,53 +21,53 @@ pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Heartbeats {
     /// Requests sent and not answered, oldest first (a leave goes out even with one in flight).
-    pub(crate) in_flight: VecDeque<Purpose>,
+    pub(super) in_flight: VecDeque<Purpose>,
     /// The interval timer: no interval heartbeat before this.
-    pub(crate) next_due: Millis,
-    pub(crate) failed_attempts: u32,
+    pub(super) next_due: Millis,
+    pub(super) failed_attempts: u32,
     /// The backoff after failures: nothing is sent before this.
-    pub(crate) backoff_until: Millis,
-    pub(crate) last_sent_at: Option<Millis>,
+    pub(super) backoff_until: Millis,
+    pub(super) last_sent_at: Option<Millis>,
     /// `SentFields`: the full fields are known to the coordinator (reset on any error).
-    pub(crate) full_sent: bool,
-    pub(crate) topics_sent: Option<BTreeSet<String>>,
-    pub(crate) local_sent: Option<LocalAssignment>,
+    pub(super) full_sent: bool,
+    pub(super) topics_sent: Option<BTreeSet<String>>,
+    pub(super) local_sent: Option<LocalAssignment>,
     /// 3.7 only: an error answer its request state never saw, so it still counts a request in
     /// flight and sends nothing more until the poll timer's leave resets it (KAFKA-16215).
-    pub(crate) wedged: bool,
+    pub(super) wedged: bool,
 }
 
 /// One consumer of the shipped client. Deterministic and clock-free, like the seed [`crate::Member`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KafkaMember {
-    pub(crate) config: Config,
-    pub(crate) state: StateName,
-    pub(crate) member_id: String,
-    pub(crate) member_epoch: i32,
-    pub(crate) heartbeat_interval_ms: u32,
-    pub(crate) subscription: BTreeSet<String>,
-    pub(crate) subscribed: bool,
+    pub(super) config: Config,
+    pub(super) state: StateName,
+    pub(super) member_id: String,
+    pub(super) member_epoch: i32,
+    pub(super) heartbeat_interval_ms: u32,
+    pub(super) subscription: BTreeSet<String>,
+    pub(super) subscribed: bool,
     /// `subscribe()` was called since the last poll (`onSubscriptionUpdated`): the next poll joins.
-    pub(crate) subscription_updated: bool,
-    pub(crate) closed: bool,
+    pub(super) subscription_updated: bool,
+    pub(super) closed: bool,
     /// The subscription's assigned partitions that are not pending revocation.
-    pub(crate) assigned: PartitionSet,
-    pub(crate) pending_revocation: PartitionSet,
-    pub(crate) current: LocalAssignment,
-    pub(crate) target: LocalAssignment,
+    pub(super) assigned: PartitionSet,
+    pub(super) pending_revocation: PartitionSet,
+    pub(super) current: LocalAssignment,
+    pub(super) target: LocalAssignment,
     /// Topics metadata resolves; `None` until a `metadata` input: every topic resolves.
-    pub(crate) known_topics: Option<BTreeSet<String>>,
+    pub(super) known_topics: Option<BTreeSet<String>>,
     /// Names resolved before (the client's topic-name cache).
-    pub(crate) name_cache: BTreeSet<String>,
-    pub(crate) reconciliation: Option<Reconciliation>,
-    pub(crate) runs: u64,
-    pub(crate) pending: VecDeque<Pending>,
-    pub(crate) poll_expired: bool,
-    pub(crate) rejoin_on_lost: bool,
-    pub(crate) leave_pending: bool,
-    pub(crate) failure: Option<ErrorCode>,
-    pub(crate) heartbeats: Heartbeats,
-    pub(crate) now: Millis,
+    pub(super) name_cache: BTreeSet<String>,
+    pub(super) reconciliation: Option<Reconciliation>,
+    pub(super) runs: u64,
+    pub(super) pending: VecDeque<Pending>,
+    pub(super) poll_expired: bool,
+    pub(super) rejoin_on_lost: bool,
+    pub(super) leave_pending: bool,
+    pub(super) failure: Option<ErrorCode>,
+    pub(super) heartbeats: Heartbeats,
+    pub(super) now: Millis,
 }
 
 impl KafkaMember {

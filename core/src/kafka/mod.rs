@@ -43,6 +43,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     in_a_sentence: "the Java client",
     summary: "What Kafka's Java consumer does (4.x): UNSUBSCRIBED → JOINING → RECONCILING → ACKNOWLEDGING → STABLE, and FENCED, STALE, FATAL. The states your logs show.",
     id_prefix: "j",
+    member_id_from: crate::machine::descriptor::MemberIdFrom::Client,
     states: &STATES,
     initial: Unsubscribed,
     transitions: || {

@@ -35,88 +35,88 @@ pub(crate) enum Then {
 /// The callback handed to the application, and what its answer leads to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Pending {
-    pub(crate) effect: Effect,
-    pub(crate) then: Then,
+    pub(super) effect: Effect,
+    pub(super) then: Then,
 }
 
 /// One librdkafka consumer in a group of the consumer protocol. Deterministic and clock-free.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RdkMember {
-    pub(crate) config: Config,
+    pub(super) config: Config,
     /// The join state (`rkcg_join_state`), or `term` once the group handle terminated.
-    pub(crate) state: StateName,
-    pub(crate) member_id: String,
+    pub(super) state: StateName,
+    pub(super) member_id: String,
     /// `rkcg_generation_id`: the member epoch.
-    pub(crate) epoch: i32,
+    pub(super) epoch: i32,
     /// The last interval a success gave; 0 before the first.
-    pub(crate) interval_ms: u32,
-    pub(crate) subscription: BTreeSet<String>,
+    pub(super) interval_ms: u32,
+    pub(super) subscription: BTreeSet<String>,
     /// `F_SUBSCRIPTION`.
-    pub(crate) subscribed: bool,
+    pub(super) subscribed: bool,
     /// What the application fetches: changed by its incremental assign and unassign calls.
-    pub(crate) assigned: PartitionSet,
+    pub(super) assigned: PartitionSet,
     /// The last acknowledged assignment (`rkcg_current_assignment`).
-    pub(crate) current: PartitionSet,
+    pub(super) current: PartitionSet,
     /// The assignment being reconciled (`rkcg_target_assignment`).
-    pub(crate) target: Option<PartitionSet>,
+    pub(super) target: Option<PartitionSet>,
     /// The newest assignment received, waiting its turn (`rkcg_next_target_assignment`).
-    pub(crate) next: Option<PartitionSet>,
+    pub(super) next: Option<PartitionSet>,
     /// `CONSUMER_F_WAIT_ACK`: a reconciliation runs or waits for its acknowledgement.
-    pub(crate) wait_ack: bool,
+    pub(super) wait_ack: bool,
     /// `CONSUMER_F_SENDING_ACK`: set when an acknowledgement is built, cleared only by a
     /// successful answer, so an acknowledgement that failed and was retried (or followed by any
     /// other request) is acknowledged by the next success.
-    pub(crate) sending_ack: bool,
+    pub(super) sending_ack: bool,
     /// Requests sent and not answered, oldest first (a leave may go out behind a heartbeat).
-    pub(crate) in_flight: VecDeque<Purpose>,
-    pub(crate) last_sent_at: Option<Millis>,
+    pub(super) in_flight: VecDeque<Purpose>,
+    pub(super) last_sent_at: Option<Millis>,
     /// `rd_kafka_cgrp_consumer_expedite_next_heartbeat`: the next heartbeat goes at this time,
     /// ahead of the interval.
-    pub(crate) expedite_at: Option<Millis>,
+    pub(super) expedite_at: Option<Millis>,
     /// `rkcg_expedite_heartbeat_retries`: heartbeats sent since the last successful answer;
     /// each expedited heartbeat waits `2^(n-1)` ms for it, up to `retry.backoff.max.ms`.
-    pub(crate) sent_since_success: u32,
+    pub(super) sent_since_success: u32,
     /// After COORDINATOR_LOAD_IN_PROGRESS: the same request again at this time.
-    pub(crate) retry_due: Option<Millis>,
+    pub(super) retry_due: Option<Millis>,
     /// `rkbuf_retries`: how often the heartbeat in flight was re-sent (at most
     /// [`super::heartbeat::MAX_RETRIES`]).
-    pub(crate) retries: u32,
+    pub(super) retries: u32,
     /// `CONSUMER_F_SEND_FULL_REQUEST`, set when the coordinator was lost.
-    pub(crate) send_full: bool,
+    pub(super) send_full: bool,
     /// `CONSUMER_F_SEND_NEW_SUBSCRIPTION`: a changed subscription goes out in the next heartbeat
     /// built while no rebalance runs (`rd_kafka_cgrp_consumer_subscription_preconditions_met`).
-    pub(crate) send_subscription: bool,
+    pub(super) send_subscription: bool,
     /// `CONSUMER_F_SENDING_NEW_SUBSCRIPTION`: a heartbeat carried it; cleared only by a
     /// successful answer, so every heartbeat until then carries it too.
-    pub(crate) sending_subscription: bool,
+    pub(super) sending_subscription: bool,
     /// `rkcg_rebalance_incr_assignment` left behind: the assign a revoking target parked behind
     /// its on_revoke, when an unsubscribe left while that on_revoke waited and its answer came
     /// in `init` (`rd_kafka_cgrp_consumer_incr_unassign_done`, which takes and clears it, runs
     /// only from `wait-incr-unassign-to-complete`). Until the next incremental unassign is done
     /// (or a close's assign clears it) `RD_KAFKA_CGRP_REBALANCING` holds (random-440234).
-    pub(crate) orphaned_assign: Option<PartitionSet>,
+    pub(super) orphaned_assign: Option<PartitionSet>,
     /// `CONSUMER_F_WAIT_REJOIN`: fenced (or the poll interval passed); acted on when no
     /// rebalance callback is outstanding.
-    pub(crate) wait_rejoin: bool,
+    pub(super) wait_rejoin: bool,
     /// `CONSUMER_F_WAIT_REJOIN_TO_COMPLETE`: the lost assignment is being revoked; no heartbeats.
-    pub(crate) rejoin_to_complete: bool,
+    pub(super) rejoin_to_complete: bool,
     /// `F_LEAVE_ON_UNASSIGN_DONE`: leave once the revocation is done.
-    pub(crate) leave_on_unassign_done: bool,
+    pub(super) leave_on_unassign_done: bool,
     /// `F_MAX_POLL_EXCEEDED`, until the application polls again.
-    pub(crate) max_poll_exceeded: bool,
+    pub(super) max_poll_exceeded: bool,
     /// `rkcg_max_poll_interval_tmr` runs: started when an incremental assign or unassign brings
     /// a subscribed member to `steady`, stopped when it fires or the member unsubscribes. It
     /// keeps running through a rejoin, so the poll interval can pass in `init` at epoch 0.
-    pub(crate) poll_timer_running: bool,
+    pub(super) poll_timer_running: bool,
     /// `F_TERMINATE`: close() was called.
-    pub(crate) terminating: bool,
+    pub(super) terminating: bool,
     /// The callbacks handed to the application and not answered, oldest first: one, but for a
     /// close while `on_assign` runs, which queues an `on_revoke` behind it.
-    pub(crate) pending: VecDeque<Pending>,
-    pub(crate) failure: Option<ErrorCode>,
+    pub(super) pending: VecDeque<Pending>,
+    pub(super) failure: Option<ErrorCode>,
     /// A fatal error was raised: no heartbeats, no callbacks, ever.
-    pub(crate) fatal: bool,
-    pub(crate) now: Millis,
+    pub(super) fatal: bool,
+    pub(super) now: Millis,
 }
 
 impl RdkMember {

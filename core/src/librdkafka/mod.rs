@@ -57,6 +57,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     in_a_sentence: "librdkafka",
     summary: "What librdkafka does (2.15.0; confluent-kafka for Python, Go, .NET, Node): join states init → wait-assign-call → steady ⇄ wait-unassign-call, each the rebalance callback the application was handed.",
     id_prefix: "r",
+    member_id_from: crate::machine::descriptor::MemberIdFrom::Client,
     states: &STATES,
     initial: Init,
     transitions: || ALLOWED.to_vec(),

@@ -12,6 +12,13 @@ use crate::screen::diagram::drawn::Drawn;
 use crate::screen::diagram::Diagram;
 use crate::teaching::quiz_rules::QuizRules;
 
+/// Who names a member: the coordinator, in its first answer, or the client itself (KIP-1082).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberIdFrom {
+    Coordinator,
+    Client,
+}
+
 /// A model, as everything but its own folder sees it.
 #[derive(Debug)]
 pub struct Descriptor {
@@ -26,6 +33,8 @@ pub struct Descriptor {
     /// How a simulated group names the member ids this model's clients make up for themselves
     /// (a real client makes a UUID; a short id reads better on a chart).
     pub id_prefix: &'static str,
+    /// Who names its members.
+    pub member_id_from: MemberIdFrom,
     /// Its states, in diagram order.
     pub states: &'static [StateName],
     /// The state a new member starts in.

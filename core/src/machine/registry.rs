@@ -55,6 +55,15 @@ macro_rules! models {
             }
         }
 
+        $(
+            $(#[cfg($cfg)])?
+            impl From<$folder::$member> for AnyMember {
+                fn from(member: $folder::$member) -> Self {
+                    AnyMember::$variant(member)
+                }
+            }
+        )+
+
         $crate::models!(@dispatch [$( $(#[cfg($cfg)])? $variant )+]);
     };
 

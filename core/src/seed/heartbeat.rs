@@ -18,14 +18,14 @@ use crate::PartitionSet;
 /// What the member knows about its heartbeats.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Sender {
-    pub(crate) in_flight: Option<Purpose>,
-    pub(crate) remembered: Option<Purpose>,
-    pub(crate) retry: Option<RetryOwed>,
+    pub(super) in_flight: Option<Purpose>,
+    pub(super) remembered: Option<Purpose>,
+    pub(super) retry: Option<RetryOwed>,
     /// Retriable answers since the last success (the `n` of the backoff).
-    pub(crate) retriable_answers: u32,
-    pub(crate) last_sent_at: Option<Millis>,
+    pub(super) retriable_answers: u32,
+    pub(super) last_sent_at: Option<Millis>,
     /// The owned set in the last request that carried one: a delta only repeats it when it changed.
-    pub(crate) owned_last_sent: Option<PartitionSet>,
+    pub(super) owned_last_sent: Option<PartitionSet>,
 }
 
 impl Sender {

@@ -44,21 +44,21 @@ impl State {
 /// One consumer group member: the seed CGMSM of the seed model. Deterministic and clock-free.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Member {
-    pub(crate) config: Config,
-    pub(crate) state: State,
-    pub(crate) member_id: String,
-    pub(crate) member_epoch: i32,
-    pub(crate) heartbeat_interval_ms: u32,
-    pub(crate) subscription: BTreeSet<String>,
-    pub(crate) assigned: PartitionSet,
-    pub(crate) sender: Sender,
+    pub(super) config: Config,
+    pub(super) state: State,
+    pub(super) member_id: String,
+    pub(super) member_epoch: i32,
+    pub(super) heartbeat_interval_ms: u32,
+    pub(super) subscription: BTreeSet<String>,
+    pub(super) assigned: PartitionSet,
+    pub(super) sender: Sender,
     /// Completions still owed to reconciliations abandoned by a fence or a close: accepted (oldest
     /// first) and discarded when they arrive.
-    pub(crate) owed_to_abandoned: u32,
+    pub(super) owed_to_abandoned: u32,
     /// With `fenced` = `finish`: the commit or callback a fenced member lets return before it
     /// sends its join (it waits in JOINING).
-    pub(crate) rejoin_after: Option<Effect>,
-    pub(crate) now: Millis,
+    pub(super) rejoin_after: Option<Effect>,
+    pub(super) now: Millis,
 }
 
 impl Member {

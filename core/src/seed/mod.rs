@@ -20,6 +20,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     in_a_sentence: "the seed design",
     summary: "Kafka's early design page, completed: NEW → JOINING → JOINED ⇄ ASSIGNING → TERMINATED. The protocol's idea at its simplest.",
     id_prefix: "m",
+    member_id_from: crate::machine::descriptor::MemberIdFrom::Coordinator,
     states: &StateName::ALL,
     initial: StateName::New,
     transitions: || transitions::TRANSITIONS.iter().map(|(from, to, _)| (*from, *to)).collect(),

@@ -107,10 +107,10 @@ impl Plan {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Reconciliation {
     /// The target this reconciliation started with; it completes toward it as planned.
-    pub(crate) target: PartitionSet,
+    pub(super) target: PartitionSet,
     /// The newest target received; the next reconciliation heads there.
-    pub(crate) newest_target: PartitionSet,
-    pub(crate) plan: Plan,
+    pub(super) newest_target: PartitionSet,
+    pub(super) plan: Plan,
 }
 
 impl Member {

@@ -10,7 +10,7 @@ use super::*;
 /// How finely paths are sampled: finer than any gap the tests look for.
 pub const STEP: f64 = 0.5;
 
-pub fn both() -> [Diagram; 3] {
+pub fn both() -> [Diagram; Model::ALL.len()] {
     Model::ALL.map(layout)
 }
 
