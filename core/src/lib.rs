@@ -64,6 +64,8 @@ models! {
     /// librdkafka's consumer-protocol member (2.15.0): the client of confluent-kafka for Python,
     /// Go, .NET and Node.
     Librdkafka => librdkafka::RdkMember,
+    #[cfg(feature = "test-model")]
+    LateRelease => late_release::Member,
 }
 
 // The names every layer uses, at the crate's root.
