@@ -99,7 +99,7 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 10
  * A phone on slow 4G with a cold cache, asking for gzip (or for brotli first, `accept`); `prepare`
  * sees the context first (routes).
  */
-async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
+export async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': accept } });
   await prepare(context);
   const tab = await context.newPage();
@@ -108,7 +108,7 @@ async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, tab };
+  return { context, tab, cdp };
 }
 
 /**
