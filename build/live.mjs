@@ -2,18 +2,20 @@
 // (assets/book/embeds.json), the app page it opens is copied with a first-paint snapshot of that very
 // step (tests/e2e/shell.mjs: the app's own render of it in headless Chromium, inert) as
 // app/<page>.live-<hash of the address options>.html, and the chapter's iframe is pointed at it.
-// A reader on a slow link sees every live step while the wasm (fetched once per page for all of a
-// chapter's steps) is still on its way. `make site` runs it when Chromium and playwright-core are
-// there; without them the live steps open the app pages themselves, as before.
+// A reader on a slow link sees every live step while its wasm is still on its way; a step starts
+// its app only when it nears the reader's screen (assets/book/live-step.js), and a chapter's steps
+// of one view share one download of their module. `make site` runs it when Chromium and
+// playwright-core are there; without them the live steps open the app pages themselves, as before.
 //
 //   node build/live.mjs --site DIR
 import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer } from './serve.mjs';
 import { liveAddress } from '../tests/site/check.mjs';
 import { launch } from '../tests/e2e/harness.mjs';
 import { take, withSnapshot } from '../tests/e2e/shell.mjs';
-import { linkedPage } from './inline.mjs';
+import { cspHash, linkedPage } from './inline.mjs';
 
 const args = process.argv.slice(2);
 const site = resolve(args[args.indexOf('--site') + 1] ?? 'target/site');
@@ -28,6 +30,34 @@ function withScriptFirst(html) {
   const first = /\n(\s*)<link rel="stylesheet"/;
   if (!first.test(html)) throw new Error('a live step page with no stylesheet to ask for shell.js before');
   return html.replace(first, '\n$1<link rel="preload" href="shell.js" as="script">\n$1<link rel="stylesheet"');
+}
+
+// A live step starts its app only once the step is near the reader's screen
+// (assets/book/live-step.js, which goes inside the page where the head chose its module,
+// build/xz.mjs). Started with the page, a chapter's steps shared the slow link and the one main
+// thread with the step the reader was looking at: on slow 4G the joining chapter's first step was
+// interactive at 4.8 to 5.9 s, its neighbour's module downloading beside its own
+// (docs/performance.md, "The book's live steps, started near the screen").
+// Its snapshot still paints with the page. Every step takes the module's xz copy, not the copy the
+// head would choose by how long the page took to arrive: a chapter's steps then ask for one address,
+// which the browser's cache downloads once for all of them (two steps choosing differently had
+// downloaded the module twice, once each way), and a frame's own arrival says little about the link
+// (an iframe's page is not throttled by the DevTools' emulation, for one). On a fast link the copy's
+// decoding costs about a tenth of a second, behind a snapshot already on screen.
+// Inside the page, not a file of its own: a file would cost a round trip before the module's.
+const CHOOSER = /\n(\s*)<script>(\{\s*\/\/ Which module to preload[\s\S]*?)<\/script>/;
+const GLUE = /\n\s*<!--[^>]*-->\n\s*<link rel="modulepreload" href="[\w-]+\.js">/;
+const BOOT = /\n\s*<script type="module" async src="boot\.js"><\/script>/;
+const START = readFileSync(new URL('../assets/book/live-step.js', import.meta.url), 'utf8').trim();
+function startedWhenNear(html) {
+  const chooser = html.match(CHOOSER);
+  if (!chooser || !GLUE.test(html) || !BOOT.test(html)) throw new Error('a live step page without the module choice, the glue preload or boot.js to take out');
+  if (START.includes('</script')) throw new Error('live-step.js cannot be inlined: it holds </script');
+  return html
+    .replace(chooser[0], () => `\n${chooser[1]}<script>${START}</script>`)
+    .replace(cspHash(chooser[2]), cspHash(START))
+    .replace(GLUE, '')
+    .replace(BOOT, '');
 }
 
 const server = await startServer({ root: site, prefix: '/book/', port: 0 });
@@ -54,7 +84,7 @@ try {
       await context.close();
       if (errors.length) throw new Error(`${embed.src}: ${errors.join('; ')}`);
       const html = await readFile(join(site, 'app', page), 'utf8');
-      await writeFile(join(site, 'app', to.split('?')[0].split('/').pop()), withScriptFirst(linkedPage(withSnapshot(html, snapshot, query), join(site, 'app'))));
+      await writeFile(join(site, 'app', to.split('?')[0].split('/').pop()), startedWhenNear(withScriptFirst(linkedPage(withSnapshot(html, snapshot, query), join(site, 'app')))));
       renamed.set(embed.src, to);
     }
   }

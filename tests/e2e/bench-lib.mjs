@@ -99,7 +99,7 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1638.4 * 10
  * A phone on slow 4G with a cold cache, asking for gzip (or for brotli first, `accept`); `prepare`
  * sees the context first (routes).
  */
-async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
+export async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': accept } });
   await prepare(context);
   const tab = await context.newPage();
@@ -108,7 +108,7 @@ async function slowPhone(browser, prepare = async () => {}, accept = 'gzip') {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  return { context, tab };
+  return { context, tab, cdp };
 }
 
 /**
@@ -174,11 +174,10 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
  * What a reader downloads for one chapter of the book with all its live steps loaded (the one with
  * the most), served as a static host serves the site (build/serve.mjs: precompressed copies,
  * max-age 600), in a fresh browser: every distinct file's brotli and gzip size, and how many times
- * the app's wasm crossed the network for the page.
+ * the app's wasm crossed the network for the page. `site`: another built site.
  */
-export async function chapter(browser) {
+export async function chapter(browser, site = join(ROOT, 'target/site')) {
   const { startServer } = await import('../../build/serve.mjs');
-  const site = join(ROOT, 'target/site');
   const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
   const counts = {};
   for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
@@ -189,9 +188,11 @@ export async function chapter(browser) {
   const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
   const tab = await context.newPage();
   await tab.goto(`http://127.0.0.1:${server.address().port}/book/${page.replace(/\.md$/, '.html')}`);
+  // Each step brought into view and waited on until its app is interactive: its snapshot has a
+  // <main> too, and a step starts its app only once near the screen (build/live.mjs).
   for (const frame of await tab.locator('iframe').all()) {
     await frame.scrollIntoViewIfNeeded();
-    await tab.frameLocator(`iframe[title="${await frame.getAttribute('title')}"]`).locator('main').first().waitFor();
+    await (await frame.elementHandle()).contentFrame().then((f) => f.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0));
   }
   await context.close();
   await new Promise((r) => server.close(r));
@@ -209,17 +210,17 @@ export async function chapter(browser) {
 /**
  * A reader opening a chapter on a phone under slow 4G (cold cache, gzip served) and going to its first
  * live step: when that step's first view is painted and when it is interactive, from the chapter's
- * navigation; median of `loads`. With `plain`, the chapter's iframes are pointed back at the app
- * pages without the step's snapshot (the site before build/live.mjs), for the comparison.
+ * navigation; median of `loads`. Then (`plain`, by default) the same with the chapter's iframes
+ * pointed back at the app pages without the step's snapshot (the site before build/live.mjs), for
+ * the comparison. `site`: another built site (bench-book.mjs compares two).
  */
-export async function slowChapter(browser, loads = 5) {
+export async function slowChapter(browser, loads = 5, { site = join(ROOT, 'target/site'), plain: andPlain = true } = {}) {
   const { startServer } = await import('../../build/serve.mjs');
-  const site = join(ROOT, 'target/site');
   const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
   const chapterPath = 'chapters/joining.html';
   const out = {};
   try {
-    for (const plain of [false, true]) {
+    for (const plain of andPlain ? [false, true] : [false]) {
       const painted = []; const interactive = [];
       for (let i = 0; i < loads; i += 1) {
         const { context, tab } = await slowPhone(browser, async (c) => {

@@ -13,7 +13,8 @@ import { launch, ROOT, setText, snapshotShown } from './harness.mjs';
 import { startServer } from '../../build/serve.mjs';
 import { liveAddress } from '../site/check.mjs';
 
-const SITE = join(ROOT, 'target/site');
+// KIP848_SITE checks another built site (an older one, to see a new test fail on it first).
+const SITE = process.env.KIP848_SITE ?? join(ROOT, 'target/site');
 const PREFIX = '/docs/kip848-book/';
 let server; let browser; let base;
 
@@ -168,6 +169,68 @@ test("every live step paints its own step before its code arrives: the app's wor
   await copy.close();
   await held.close();
   await live.close();
+});
+
+// In every frame of a chapter, before its page runs: a live step's page records, as it asks for
+// its app (a module, its glue or boot.js: an element that names one, added by the parser or by a
+// script), where its frame stood against the chapter's screen at that moment.
+const WATCH_ASKS = () => {
+  if (window === top || !/\.live-[0-9a-f]+\.html$/.test(location.pathname)) return;
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((r) => [...r.addedNodes])) {
+      const url = node.nodeType === 1 ? node.getAttribute('href') ?? node.getAttribute('src') : null;
+      if (!url || !/(^|\/)(kip848-[\w-]+(_bg\.wasm(\.xz)?|\.js)|boot\.js)$/.test(url)) continue;
+      const box = frameElement.getBoundingClientRect();
+      (top.kip848Asks ??= []).push({ title: frameElement.title, page: location.pathname, url, top: Math.round(box.top), bottom: Math.round(box.bottom), screen: top.innerHeight });
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+test("a chapter's live steps start their app only near the screen, and no file of it comes twice", async () => {
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  // The chapter with the most live steps (both views among them), on a phone: the most screens.
+  const counts = new Map();
+  for (const e of embeds) counts.set(e.chapter, (counts.get(e.chapter) ?? 0) + 1);
+  const [chapter] = [...counts].sort((a, b) => b[1] - a[1])[0];
+  const steps = embeds.filter((e) => e.chapter === chapter);
+  assert.ok(new Set(steps.map((e) => e.mode)).size === 2, `${chapter}: both views`);
+  // What crossed the network, as the server saw it: a module counts once whichever copy came.
+  const downloads = [];
+  const served = (req) => downloads.push(decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(PREFIX.length).replace(/\.xz$/, ''));
+  server.on('request', served);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  await context.addInitScript(WATCH_ASKS);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Every request a step's frame made for a module or glue (served from the cache or not).
+  const framesAsking = new Set();
+  page.on('request', (r) => { if (/\/app\/kip848-[\w-]+(_bg\.wasm(\.xz)?|\.js)$/.test(r.url()) && r.frame() !== page.mainFrame()) framesAsking.add(new URL(r.frame().url()).pathname); });
+  try {
+    await page.goto(base + chapter.replace(/\.md$/, '.html'));
+    await page.waitForLoadState('load');
+    // A reader reading down: each step, brought into view, becomes interactive.
+    for (const e of steps) {
+      await page.locator(`iframe[title="${e.title}"]`).scrollIntoViewIfNeeded();
+      const frame = await (await page.locator(`iframe[title="${e.title}"]`).elementHandle()).contentFrame();
+      await frame.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0);
+    }
+    const asks = await page.evaluate(() => window.kip848Asks ?? []);
+    // Near: within one screen above or below it (assets/book/live-step.js).
+    const far = asks.filter((a) => a.bottom < -a.screen || a.top > 2 * a.screen);
+    assert.deepEqual(far, [], `${chapter}: live steps that asked for their app while more than a screen away`);
+    assert.deepEqual(new Set(asks.map((a) => a.title)), new Set(steps.map((e) => e.title)), `${chapter}: every step asked for its app, near`);
+    // A step that fetched its module some way the watch does not see is not let through.
+    const unseen = [...framesAsking].filter((p) => !asks.some((a) => a.page === p));
+    assert.deepEqual(unseen, [], `${chapter}: frames that asked for a module without being seen asking`);
+    const twice = [...new Set(downloads.filter((d, i) => downloads.indexOf(d) !== i))];
+    assert.deepEqual(twice, [], `${chapter}: downloaded more than once`);
+    assert.ok(downloads.some((d) => d.endsWith('kip848-viz_bg.wasm')) && downloads.some((d) => d.endsWith('kip848-group_bg.wasm')), `${chapter}: both modules came (${downloads.join(', ')})`);
+    assert.deepEqual(errors, [], `${chapter}: errors`);
+  } finally {
+    server.off('request', served);
+    await context.close();
+  }
 });
 
 test('no dead internal link and no outside resource in any built file (the site check)', async () => {
