@@ -64,7 +64,7 @@ if (name === 'kip848-viz' && page && !there) {
   window.wasmBindings = glue;
   // The first tap or key the reader gave the page's snapshot while this loaded (assets/shell.js):
   // done now, on the app's own first screen, once its effects have run and what lay below the
-  // first screen is built too (src/first_screen.rs): the control is found by its place among all
+  // first screen is built too (src/shell/first_screen.rs): the control is found by its place among all
   // the page's controls.
   const then = window.kip848Then;
   if (then) complete().then(() => then.run());

@@ -25,8 +25,8 @@ try {
   };
   const address = new URLSearchParams(location.search);
   const theme = address.get('theme');
-  // Any visit but an embed may restore a save (src/persist.rs): the snapshot is not its truth then.
-  const embed = ['', '1', 'true', 'yes'].includes(address.get('embed')); // as src/embed.rs reads it
+  // Any visit but an embed may restore a save (src/session/persist.rs): the snapshot is not its truth then.
+  const embed = ['', '1', 'true', 'yes'].includes(address.get('embed')); // as src/shell/embed.rs reads it
   const save = !embed && meta?.dataset.save ? localStorage.getItem(meta.dataset.save) : null;
   if (options === null || options === undefined || withoutTheme(location.search) !== withoutTheme(options) || location.hash || save) {
     document.documentElement.classList.add('no-shell');

@@ -4,51 +4,33 @@
 //! The app holds one `Timeline` in a context signal; components render it and send inputs.
 //! No protocol logic lives here: every decision is the core's.
 
-pub mod actions;
-pub mod address;
-#[cfg(feature = "bench")]
-pub mod bench;
 pub mod components;
-pub mod context;
-pub mod download;
-pub mod embed;
-pub mod first_screen;
 pub mod group;
-pub mod keys;
-pub mod lesson;
 pub mod log_import;
-pub mod mode;
 pub mod pages;
-pub mod panic_hook;
-pub mod persist;
-pub mod playback;
-pub mod quiz;
-pub mod review;
-pub mod scenarios;
-pub mod shelf;
-pub mod shortcuts;
-pub mod stage_follow;
-pub mod stepping;
+pub mod session;
+pub mod shell;
+pub mod teaching;
 
 /// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.
 pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {
     // The wasm is compiled and instantiated: `make bench` splits the first render here.
     mark("kip848-start");
-    panic_hook::install();
+    shell::panic_hook::install();
     // The member page's snapshot of its first render, shown while the wasm downloaded (index.html,
     // tests/e2e/shell.mjs): the app takes its place in the same task, so no frame shows both.
     if let Some(shell) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("shell"))
     {
-        first_screen::measure(&shell);
+        shell::first_screen::measure(&shell);
         shell.remove();
     }
     leptos::mount::mount_to_body(root);
     // The first screen is built and its handlers attached: what `make bench` calls first
     // interactive render. What lay below it in the snapshot follows, then `kip848-complete`.
     mark("kip848-interactive");
-    first_screen::release();
+    shell::first_screen::release();
 }
 
 pub(crate) fn mark(name: &str) {

@@ -1,9 +1,9 @@
 //! The application's own actions (subscribe, close, complete a callback) and the clock.
 
-use crate::actions::{advance_to_deadline, subscribe, Topics};
 use crate::components::glossary::Term;
-use crate::context::use_session;
-use crate::shortcuts::{shortcut_of, Action};
+use crate::session::actions::{advance_to_deadline, subscribe, Topics};
+use crate::session::context::use_session;
+use crate::shell::shortcuts::{shortcut_of, Action};
 use kip848_core::screen::lint::{lint, Verdict};
 use kip848_core::Machine;
 use kip848_core::{Input, Model, Outcome};
@@ -21,7 +21,7 @@ pub fn AppActions() -> impl IntoView {
         session.timeline.with(|t| {
             let l = lint(
                 t.member(),
-                t.now().plus(crate::context::CLICK_GAP_MS),
+                t.now().plus(crate::session::context::CLICK_GAP_MS),
                 &input,
             );
             (l.verdict == Verdict::Rejected).then_some(l.message)

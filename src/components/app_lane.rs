@@ -3,7 +3,7 @@
 //! are the frame's; only the geometry is drawn here.
 
 use crate::components::glossary::Term;
-use crate::context::use_frame;
+use crate::session::context::use_frame;
 use leptos::prelude::*;
 
 /// Steps shown on the lane's axis (the frame holds the spans of these steps).

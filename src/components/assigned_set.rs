@@ -3,7 +3,7 @@
 //! target's missing partitions show as pending. The marks are the frame's (`kip848_core::chips`).
 
 use crate::components::glossary::Term;
-use crate::context::use_frame;
+use crate::session::context::use_frame;
 use kip848_core::screen::chips::Mark;
 use leptos::prelude::*;
 

@@ -1,6 +1,6 @@
 //! An explicit target, edited as partition chips per topic, with quick actions.
 
-use crate::context::use_session;
+use crate::session::context::use_session;
 use kip848_core::screen::composer::{add_next_partition, revoke_one, same_as_now};
 use kip848_core::Machine;
 use kip848_core::{Partition, PartitionSet};

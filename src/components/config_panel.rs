@@ -2,7 +2,7 @@
 //! restarts it.
 
 use crate::components::glossary::Term;
-use crate::context::use_session;
+use crate::session::context::use_session;
 use kip848_core::protocol::choice::{Fenced, Release, CHOICES};
 use kip848_core::{Config, Model};
 use leptos::prelude::*;

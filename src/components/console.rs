@@ -2,8 +2,8 @@
 
 use crate::components::assignment_editor::AssignmentEditor;
 use crate::components::glossary::Term;
-use crate::context::{use_session, CLICK_GAP_MS};
-use crate::shortcuts::{shortcut_of, Action};
+use crate::session::context::{use_session, CLICK_GAP_MS};
+use crate::shell::shortcuts::{shortcut_of, Action};
 use kip848_core::screen::composer::{same_as_now, AssignmentDraft, Draft};
 use kip848_core::screen::lint::{lint, Verdict};
 use kip848_core::screen::narration::purpose_name;
@@ -127,12 +127,12 @@ pub fn Console() -> impl IntoView {
                     disabled=waiting on:click=move |_| session.send_draft()>"Send answer"</button>
                 <button data-testid="answer" aria-keyshortcuts=shortcut_of(Action::DefaultAnswer) disabled=waiting
                     title="The everyday answer: the same epoch, no new assignment"
-                    on:click=move |_| crate::shortcuts::run(session, Action::DefaultAnswer)>
+                    on:click=move |_| crate::shell::shortcuts::run(session, Action::DefaultAnswer)>
                     "Routine answer: same epoch"
                 </button>
                 <button data-testid="answer-new" aria-keyshortcuts=shortcut_of(Action::NewAssignment) disabled=waiting
                     title="A new target: the next epoch, with one more partition"
-                    on:click=move |_| crate::shortcuts::run(session, Action::NewAssignment)>
+                    on:click=move |_| crate::shell::shortcuts::run(session, Action::NewAssignment)>
                     "New assignment, next epoch"
                 </button>
             </div>

@@ -11,7 +11,7 @@
 //! line is the group's).
 
 use crate::components::glossary::Term;
-use crate::context::use_frame;
+use crate::session::context::use_frame;
 use kip848_core::screen::diagram::drawn::{DrawnEdge, DrawnLabel};
 use kip848_core::screen::diagram::geom::FONT_FAMILY;
 use kip848_core::screen::diagram::{drawn, tone};

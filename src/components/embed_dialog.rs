@@ -3,8 +3,8 @@
 //! snippet for any page and a Markdown one for the book (whose chapters reach the app at
 //! `../app/`). The session rides in the snippet's fragment, so the embed shows what is on screen.
 
-use crate::address::base_url;
-use crate::embed::{Embed, Panel, Theme, GROUP_PANELS};
+use crate::session::address::base_url;
+use crate::shell::embed::{Embed, Panel, Theme, GROUP_PANELS};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 

@@ -4,8 +4,8 @@
 use crate::components::model_switch::KafkaRelease;
 use crate::components::scenario_panel::focus_transport;
 use crate::components::source_links::SourceLinks;
-use crate::context::{use_session, Session};
-use crate::shortcuts::{run, shortcut_of, Action};
+use crate::session::context::{use_session, Session};
+use crate::shell::shortcuts::{run, shortcut_of, Action};
 use kip848_core::screen::hint::{next, Next};
 use leptos::prelude::*;
 
@@ -18,7 +18,7 @@ pub const FIRST_WALKTHROUGH: &str = "01-first-join";
 /// Starts the first walkthrough as a lesson, at its start, on the model in view.
 pub fn start_walkthrough(session: Session) {
     let model = session.timeline.with_untracked(|t| t.model());
-    if crate::scenarios::open_scenario_on(session, FIRST_WALKTHROUGH, model) {
+    if crate::teaching::scenarios::open_scenario_on(session, FIRST_WALKTHROUGH, model) {
         session.teaching.lesson.set(true);
         session.lesson_continue();
         focus_transport();

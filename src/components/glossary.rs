@@ -3,7 +3,7 @@
 //! focus, announced through `aria-describedby`. The glossary panel lists them all.
 
 use crate::components::source_links::SourceLinks;
-use crate::context::use_dialogs;
+use crate::session::context::use_dialogs;
 use kip848_core::teaching::glossary::{term_of, TERMS};
 use leptos::prelude::*;
 

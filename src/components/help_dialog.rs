@@ -1,7 +1,7 @@
 //! The keyboard shortcuts, listed from the same table the key handler uses.
 
-use crate::context::use_dialogs;
-use crate::shortcuts::{key_label, SHORTCUTS};
+use crate::session::context::use_dialogs;
+use crate::shell::shortcuts::{key_label, SHORTCUTS};
 use leptos::prelude::*;
 
 /// Group mode's keys (`app::on_group_key` handles them).

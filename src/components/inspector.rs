@@ -2,7 +2,7 @@
 //! as such) and the last answer, as the frame has them.
 
 use crate::components::glossary::Term;
-use crate::context::use_frame;
+use crate::session::context::use_frame;
 use kip848_core::screen::changes::request_fields;
 use kip848_core::screen::narration::purpose_name;
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! the previous note's state) and Continue (plays on to the next note). → or Space continue, ←
 //! goes back.
 
-use crate::context::use_session;
+use crate::session::context::use_session;
 use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 
@@ -34,7 +34,7 @@ pub fn LessonPanel() -> impl IntoView {
                 // Before the first note: said as what happens now (the walkthrough plays to it at once).
                 {move || {
                     let l = lesson.get();
-                    let playing = session.transport.playback.get() != crate::playback::Playback::Paused;
+                    let playing = session.transport.playback.get() != crate::session::playback::Playback::Paused;
                     match (l.note, playing) {
                         (0, true) => format!("{}: playing to the first", counted(l.of, "note")),
                         (0, false) => format!("{}: press Continue to start", counted(l.of, "note")),

@@ -1,7 +1,7 @@
 //! The caption that says what the effect on screen did, in words (the frame's caption); screen
 //! readers hear it as a live region.
 
-use crate::context::{use_dialogs, use_frame, Notice};
+use crate::session::context::{use_dialogs, use_frame, Notice};
 use leptos::prelude::*;
 
 /// The narration line and the notice (a rejection or a load message).

@@ -3,7 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::components::near_view::near_view;
-use crate::context::{use_session, Session};
+use crate::session::context::{use_session, Session};
 use kip848_core::screen::narration::{describe_input, narrate_effects};
 use kip848_core::screen::words::effect_label;
 use kip848_core::session::timeline::StepResult;

@@ -5,8 +5,8 @@
 
 use crate::components::group::ownership_chart::ownership_lines;
 use crate::components::group::time_chart::{time_chart, Bar, Line};
-use crate::context::{use_session, Session};
 use crate::log_import::{import_consumer, LogGroup};
+use crate::session::context::{use_session, Session};
 use kip848_core::group::Segment;
 use kip848_core::import::{LaneSpan, Together, Tone};
 use kip848_core::screen::words::counted;

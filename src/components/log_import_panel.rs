@@ -3,8 +3,8 @@
 //! step where the model parts ways with the log, and read the coordinator's timeline when the log
 //! has one.
 
-use crate::context::use_session;
 use crate::log_import::{import_consumer, import_log};
+use crate::session::context::use_session;
 use kip848_core::screen::words::counted;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -3,7 +3,7 @@
 //! writes them.
 
 use crate::components::glossary::Term;
-use crate::context::use_frame;
+use crate::session::context::use_frame;
 use leptos::prelude::*;
 
 /// The member's facts, as the frame on screen has them.

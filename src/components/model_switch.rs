@@ -2,7 +2,7 @@
 //! what it is; choosing one replays the same inputs on it. The Java client model follows one Kafka
 //! release, chosen on the member view's first row, with what changes between releases.
 
-use crate::context::use_session;
+use crate::session::context::use_session;
 use kip848_core::{ClientVersion, Model, RELEASE_DIFFERENCES};
 use leptos::prelude::*;
 

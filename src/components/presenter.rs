@@ -3,8 +3,8 @@
 //! press = one effect (→, PageDown, Space or "." forward; ←, PageUp back — a clicker sends
 //! these), and `b` to blank the screen.
 
-use crate::context::{use_session, Session};
-use crate::lesson::noted;
+use crate::session::context::{use_session, Session};
+use crate::teaching::lesson::noted;
 use leptos::prelude::*;
 
 /// What a key does in presenter mode; `None` leaves it to the page's shortcuts.

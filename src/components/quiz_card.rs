@@ -4,8 +4,8 @@
 //! checking and going on do.
 
 use crate::components::source_links::SourceLinks;
-use crate::context::use_session;
-use crate::quiz::QuizState;
+use crate::session::context::use_session;
+use crate::teaching::quiz::QuizState;
 use kip848_core::screen::words::counted;
 use kip848_core::teaching::quiz::{quiz_steps, Question};
 use leptos::prelude::*;

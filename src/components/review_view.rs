@@ -8,9 +8,9 @@ use crate::components::source_links::SourceLinks;
 use crate::components::{
     app_lane::AppLane, assigned_set::AssignedSet, diagram::Diagram, member_facts::MemberFacts,
 };
-use crate::context::{use_session, Notice};
-use crate::download::download;
-use crate::review::ReviewSession;
+use crate::session::context::{use_session, Notice};
+use crate::session::review::ReviewSession;
+use crate::shell::download::download;
 use kip848_core::compare::html::review_html_with;
 use kip848_core::compare::{Align, Pair, Side, Switch};
 use kip848_core::screen::words::call_in;
@@ -142,11 +142,11 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
             )));
         }
     };
-    let picked = RwSignal::new(crate::review::COLD_START.to_owned());
+    let picked = RwSignal::new(crate::session::review::COLD_START.to_owned());
     // The picker names the scenario under review when it is a built-in one (an address can open
     // any), as the member view's does.
     Effect::new(move |_| {
-        if let Some(id) = crate::scenarios::loaded_id(session) {
+        if let Some(id) = crate::teaching::scenarios::loaded_id(session) {
             picked.set(id.to_owned());
         }
     });
@@ -183,12 +183,12 @@ pub fn ReviewView(review: ReviewSession) -> impl IntoView {
                     <label for="review-scenario">"Review a scenario "</label>
                     <select id="review-scenario" data-testid="review-scenario" prop:value=move || picked.get()
                         on:change=move |ev| picked.set(event_target_value(&ev))>
-                        {crate::scenarios::titles().map(|(id, title)| {
+                        {crate::teaching::scenarios::titles().map(|(id, title)| {
                             view! { <option value=id>{title}</option> }
                         }).collect_view()}
                     </select>
                     <button data-testid="review-open-scenario" on:click=move |_| {
-                        if crate::scenarios::open_scenario(session, &picked.get_untracked()) {
+                        if crate::teaching::scenarios::open_scenario(session, &picked.get_untracked()) {
                             review.seek(0);
                         }
                     }>"Open"</button>

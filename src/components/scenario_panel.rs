@@ -3,10 +3,10 @@
 //! handed to the transport, so Space plays.
 
 use crate::components::source_links::SourceList;
-use crate::context::use_session;
-use crate::context::Session;
-use crate::playback::Playback;
-use crate::scenarios::{
+use crate::session::context::use_session;
+use crate::session::context::Session;
+use crate::session::playback::Playback;
+use crate::teaching::scenarios::{
     fits, loaded_id, open_scenario_here, open_scenario_on, titles, Mismatch, Opening,
 };
 use kip848_core::teaching::fit::in_words;
@@ -123,9 +123,9 @@ pub fn ScenarioPanel() -> impl IntoView {
             </Show>
             // Guided play pauses on every note (outside a lesson, which has its own): Continue goes on.
             <Show when=move || session.transport.guided.get() && !session.teaching.lesson.get()
-                && session.transport.playback.get() == crate::playback::Playback::Paused && note().is_some()
+                && session.transport.playback.get() == crate::session::playback::Playback::Paused && note().is_some()
                 && session.timeline.with(|t| t.cursor() < t.len())>
-                <button class="primary" data-testid="guided-continue" on:click=move |_| session.transport.playback.set(crate::playback::Playback::Play)>"Continue ▶"</button>
+                <button class="primary" data-testid="guided-continue" on:click=move |_| session.transport.playback.set(crate::session::playback::Playback::Play)>"Continue ▶"</button>
             </Show>
         </section>
     }
@@ -158,7 +158,7 @@ fn ModelChoice(
         here,
         why,
     } = mismatch;
-    let title = crate::scenarios::titles()
+    let title = crate::teaching::scenarios::titles()
         .find(|(i, _)| *i == id)
         .map_or(id.clone(), |(_, t)| t.to_owned());
     let on = move |model| {

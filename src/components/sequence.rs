@@ -2,7 +2,7 @@
 //! log, over the last steps up to the cursor.
 
 use crate::components::near_view::near_view;
-use crate::context::use_session;
+use crate::session::context::use_session;
 use kip848_core::screen::narration::purpose_name;
 use kip848_core::screen::words::call_in;
 use kip848_core::{Effect, Input, Model, Timeline};

@@ -3,10 +3,10 @@
 //! session is untouched.
 
 use super::share_controls::ShareControls;
-use crate::address::fragment;
-use crate::address::Mode;
-use crate::context::{use_session, Notice, Session};
-use crate::download::download;
+use crate::session::address::fragment;
+use crate::session::address::Mode;
+use crate::session::context::{use_session, Notice, Session};
+use crate::shell::download::download;
 use kip848_core::group::GroupTrace;
 use kip848_core::screen::words::counted;
 use kip848_core::session::limits::MAX_TRACE_BYTES;

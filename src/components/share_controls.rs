@@ -2,9 +2,9 @@
 //! in a field) and the embed dialog, both carrying the view's session as a link fragment.
 
 use super::embed_dialog::EmbedDialog;
-use crate::address::share;
-use crate::address::Mode;
-use crate::context::Notice;
+use crate::session::address::share;
+use crate::session::address::Mode;
+use crate::session::context::Notice;
 use leptos::prelude::*;
 
 /// `fragment`: the view's session as a link fragment (tracked, so the embed snippet follows it);

@@ -1,9 +1,9 @@
 //! Time controls: step an effect or a step (one input) either way, play and pause with a speed on a log
 //! scale, and a scrubber over the whole timeline.
 
-use crate::context::use_session;
-use crate::playback::{Playback, MAX_SPEED};
-use crate::shortcuts::{run, shortcut_of, Action};
+use crate::session::context::use_session;
+use crate::session::playback::{Playback, MAX_SPEED};
+use crate::shell::shortcuts::{run, shortcut_of, Action};
 use leptos::prelude::*;
 
 fn speed_label(speed: i32) -> &'static str {

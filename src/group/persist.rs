@@ -1,11 +1,11 @@
 //! The group session survives a reload: saved a little after each change, one save per tab like
-//! the member session (`crate::persist`), and read back as untrusted as an imported file.
+//! the member session (`crate::session::persist`), and read back as untrusted as an imported file.
 
 use super::GroupSession;
-use crate::address::unlink_if_changed;
-use crate::address::Mode;
-use crate::context::Notice;
-use crate::shelf::Shelf;
+use crate::session::address::unlink_if_changed;
+use crate::session::address::Mode;
+use crate::session::context::Notice;
+use crate::session::shelf::Shelf;
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::session::link::{encode_group, SharedGroup};
 use leptos::prelude::*;
@@ -67,7 +67,7 @@ pub fn autosave(group: GroupSession) {
         return;
     }
     let warned = StoredValue::new(false);
-    let schedule = crate::persist::debounced(move || {
+    let schedule = crate::session::persist::debounced(move || {
         let value = group.timeline.with_untracked(saved);
         unlink_if_changed(Mode::Group, || fragment(group));
         if let Err(reason) = GROUPS.put(&value) {

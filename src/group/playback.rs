@@ -1,10 +1,10 @@
-//! Group playback (driven by `crate::playback::drive`): one step of the trace per beat, at the
+//! Group playback (driven by `crate::session::playback::drive`): one step of the trace per beat, at the
 //! member view's speeds. In guided play a run of "time passes" steps is one beat (one row of the
 //! step list), and playback pauses on every narrated step, whose note then stays until the user
 //! goes on.
 
 use super::GroupSession;
-use crate::playback::{Driven, Transport};
+use crate::session::playback::{Driven, Transport};
 use kip848_core::group::step_rows;
 use leptos::prelude::*;
 

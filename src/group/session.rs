@@ -1,7 +1,7 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 
-use crate::context::Notice;
-use crate::playback::{Playback, Transport};
+use crate::session::context::Notice;
+use crate::session::playback::{Playback, Transport};
 use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
 use kip848_core::screen::words::counted;
 use kip848_core::session::link::SharedGroup;
@@ -21,7 +21,7 @@ pub struct GroupSession {
     /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
     pub lesson: RwSignal<bool>,
     /// Predict, then reveal: the learner's progress, when the quiz is on.
-    pub quiz: RwSignal<Option<crate::quiz::QuizState>>,
+    pub quiz: RwSignal<Option<crate::teaching::quiz::QuizState>>,
     /// The session's handover questions (computed only while the quiz is on).
     pub questions: Memo<Vec<kip848_core::teaching::quiz::Question>>,
     pub notice: RwSignal<Option<Notice>>,

@@ -6,7 +6,7 @@ pub mod imported;
 
 pub use imported::{ImportedLog, LogGroup};
 
-use crate::context::{Notice, Session};
+use crate::session::context::{Notice, Session};
 use kip848_core::import::{ImportError, ParsedLog};
 use kip848_core::screen::words::counted;
 use leptos::prelude::*;

@@ -1,12 +1,12 @@
 //! The group page (group.html): several members and a coordinator that follows KIP-848's rules.
 
 use super::{options, Shell};
-use crate::address;
-use crate::address::Mode;
 use crate::components::group::GroupView;
-use crate::context::{provide_session_with, Notice};
 use crate::group::persist::fragment as group_fragment;
-use crate::mode::{on_group_key, open_group};
+use crate::session::address;
+use crate::session::address::Mode;
+use crate::session::context::{provide_session_with, Notice};
+use crate::shell::mode::{on_group_key, open_group};
 use kip848_core::session::link::{decode_link, Link, LinkError, SharedGroup};
 use kip848_core::Timeline;
 use leptos::prelude::*;
@@ -41,7 +41,7 @@ pub fn GroupPage() -> impl IntoView {
                 .notice
                 .set(Some(Notice::Error(address::link_error(&e)))),
         },
-        || crate::mode::open_link_on(Mode::Member),
+        || crate::shell::mode::open_link_on(Mode::Member),
         move |notice| group.notice.set(Some(notice)),
     );
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -62,7 +62,7 @@ fn group_start() -> (Option<SharedGroup>, Option<LinkError>) {
     match (hash.len() > 1).then(|| decode_link(&hash)) {
         Some(Ok(Link::Group(shared))) => (Some(shared), None),
         Some(Ok(Link::Member(_))) => {
-            crate::mode::open_link_on(Mode::Member);
+            crate::shell::mode::open_link_on(Mode::Member);
             (None, None)
         }
         Some(Err(e)) => (None, Some(e)),

@@ -14,7 +14,7 @@ const TAGLINE: &str = "Debug your own rebalance: a Kafka consumer's log (the Jav
 #[component]
 pub fn ImportPage() -> impl IntoView {
     let embed = options(false);
-    // The importer first: the session's shelf is the import page's own (`crate::persist`).
+    // The importer first: the session's shelf is the import page's own (`crate::session::persist`).
     crate::log_import::install_importer();
     let session = start(&embed);
     crate::log_import::take_handed_over(session);

@@ -2,7 +2,6 @@
 //! is the same view with the log importer on top ([`super::import`]).
 
 use super::{open_member, options, Shell};
-use crate::address::Mode;
 use crate::components::{
     app_actions::AppActions, app_lane::AppLane, assigned_set::AssignedSet,
     config_panel::ConfigPanel, console::Console, diagram::Diagram, first_path::FirstPath,
@@ -11,10 +10,12 @@ use crate::components::{
     presenter::PresenterNotes, quiz_card::QuizCard, scenario_panel::ScenarioPanel,
     sequence::Sequence, session_panel::SessionPanel, time_controls::TimeControls,
 };
-use crate::context::Session;
-use crate::embed::{Embed, Panel};
-use crate::first_screen::{Later, Region};
-use crate::{address, keys, persist, playback};
+use crate::session::address::Mode;
+use crate::session::context::Session;
+use crate::session::{address, persist, playback};
+use crate::shell::embed::{Embed, Panel};
+use crate::shell::first_screen::{Later, Region};
+use crate::shell::keys;
 use leptos::prelude::*;
 
 /// What the member page is for, under its title.
@@ -33,10 +34,10 @@ pub(super) fn start(embed: &Embed) -> Session {
     let (session, group_link) = open_member(embed);
     // A group link opened on a member page: the group page opens it (and says if it cannot).
     if group_link {
-        crate::mode::open_link_on(Mode::Group);
+        crate::shell::mode::open_link_on(Mode::Group);
     }
     playback::drive(session);
-    crate::stage_follow::follow(session, embed.embedded);
+    crate::shell::stage_follow::follow(session, embed.embedded);
     // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
     if !embed.embedded {
         persist::autosave(session);
@@ -44,7 +45,7 @@ pub(super) fn start(embed: &Embed) -> Session {
     address::follow_links(
         session,
         String::new,
-        |_| crate::mode::open_link_on(Mode::Group),
+        |_| crate::shell::mode::open_link_on(Mode::Group),
         || {},
         move |notice| session.dialogs.notice.set(Some(notice)),
     );
@@ -136,7 +137,7 @@ pub(super) fn MemberView(
                 <section class="panel compare" aria-labelledby="compare-title">
                     <h2 id="compare-title">"Two member models, side by side"</h2>
                     <p class="muted">"The same inputs through two of the three models (the seed design, the client Kafka shipped, librdkafka), side by side on one cursor, every difference grouped by its cause."</p>
-                    <a class="button" data-testid="open-review" href=crate::mode::page_href(Mode::Review)>"Open the review view"</a>
+                    <a class="button" data-testid="open-review" href=crate::shell::mode::page_href(Mode::Review)>"Open the review view"</a>
                 </section>
             })}
             {shows(Panel::Config).then(|| view! { <ConfigPanel/> })}

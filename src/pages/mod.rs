@@ -11,11 +11,11 @@ mod shell;
 
 pub use shell::Shell;
 
-use crate::context::{provide_session_with, Session};
-use crate::embed::{Embed, Theme};
-use crate::persist;
-use crate::playback::MAX_SPEED;
-use crate::scenarios::{first_scenario, open_scenario};
+use crate::session::context::{provide_session_with, Session};
+use crate::session::persist;
+use crate::session::playback::MAX_SPEED;
+use crate::shell::embed::{Embed, Theme};
+use crate::teaching::scenarios::{first_scenario, open_scenario};
 use leptos::prelude::*;
 
 /// The address's options, applied to the page (theme, embedded, focus, presenter mode) and
@@ -91,7 +91,7 @@ pub fn open_member(embed: &Embed) -> (Session, bool) {
         session
             .transport
             .playback
-            .set(crate::playback::Playback::Play);
+            .set(crate::session::playback::Playback::Play);
     }
     (session, start.group_link)
 }

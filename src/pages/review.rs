@@ -3,11 +3,11 @@
 
 use super::member::start;
 use super::{options, Shell};
-use crate::address::Mode;
 use crate::components::review_view::ReviewView;
-use crate::mode::on_review_key;
-use crate::review::{ReviewSession, COLD_START};
-use crate::scenarios::open_scenario;
+use crate::session::address::Mode;
+use crate::session::review::{ReviewSession, COLD_START};
+use crate::shell::mode::on_review_key;
+use crate::teaching::scenarios::open_scenario;
 use leptos::prelude::*;
 
 /// What the review page is for, under its title.

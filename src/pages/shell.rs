@@ -1,14 +1,14 @@
 //! The shell every page has: the title and what the page is for, the model choice (member views),
 //! presenter mode, the keyboard shortcuts, the tabs between the views, and the dialogs.
 
-use crate::address::Mode;
 use crate::components::glossary::{GlossaryDialog, TermDefinitions};
 use crate::components::help_dialog::HelpDialog;
 use crate::components::model_switch::ModelSwitch;
 use crate::components::presenter::PresenterToggle;
-use crate::context::use_dialogs;
-use crate::embed::{Embed, Panel};
-use crate::first_screen::{Later, Region};
+use crate::session::address::Mode;
+use crate::session::context::use_dialogs;
+use crate::shell::embed::{Embed, Panel};
+use crate::shell::first_screen::{Later, Region};
 use leptos::prelude::*;
 
 /// The page around `children`. `tagline`: what the page is for; `models`: whether it offers the
@@ -51,7 +51,7 @@ pub fn Shell(
                 <ul class="mode-tabs">
                     {[(Mode::Member, "mode-member", "One member"), (Mode::Group, "mode-group", "Group"), (Mode::Review, "mode-review", "Review")]
                         .into_iter().map(|(to, id, label)| view! {
-                            <li><a href=crate::mode::page_href(to) data-testid=id
+                            <li><a href=crate::shell::mode::page_href(to) data-testid=id
                                 aria-current=(to == mode).then_some("page")>{label}</a></li>
                         }).collect_view()}
                 </ul>

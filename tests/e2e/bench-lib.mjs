@@ -141,7 +141,7 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
         await tab.getByTestId(page.ready).first().waitFor({ timeout: 60000 });
         const interactive = await tab.evaluate(() => performance.getEntriesByName('kip848-interactive')[0]?.startTime ?? NaN);
         times.push(interactive);
-        // Every region built, what lay below the first screen included (src/first_screen.rs); a
+        // Every region built, what lay below the first screen included (src/shell/first_screen.rs); a
         // build from before that has no such mark, and was whole at its interactive mark.
         completes.push(await tab.waitForFunction(() => performance.getEntriesByName('kip848-complete')[0]?.startTime, null, { timeout: 4000 })
           .then((h) => h.jsonValue(), () => interactive));

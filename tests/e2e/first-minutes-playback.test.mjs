@@ -11,7 +11,7 @@ let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** This tab's save on the shelf `prefix` (see src/shelf.rs), as the page stored it. */
+/** This tab's save on the shelf `prefix` (see src/session/shelf.rs), as the page stored it. */
 function saved(page, prefix) {
   return page.evaluate((p) => localStorage.getItem(p + sessionStorage.getItem('kip848:tab')), prefix);
 }

@@ -96,7 +96,7 @@ export async function open(browser, url, options = {}) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   await page.goto(url);
   await page.getByTestId(ready).waitFor();
-  // An app page builds what lay below its first screen after it (src/first_screen.rs): whole once
+  // An app page builds what lay below its first screen after it (src/shell/first_screen.rs): whole once
   // it marks itself complete.
   await page.waitForFunction(() => !document.querySelector('meta[name="kip848-module"]')
     || performance.getEntriesByName('kip848-complete').length > 0);

@@ -23,7 +23,7 @@ export const READY = { 'index.html': 'state', 'group.html': 'group-view', 'revie
 export async function take(page) {
   // The first render is what is on screen once the app has mounted and its effects have run (no
   // playback has run: a live step opens on its step, not on its way there), every region built
-  // (src/first_screen.rs builds what lay below the first screen after it).
+  // (src/shell/first_screen.rs builds what lay below the first screen after it).
   await page.waitForFunction(() => performance.getEntriesByName('kip848-complete').length > 0);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.evaluate(() => {

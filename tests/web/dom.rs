@@ -1,7 +1,7 @@
 //! Mounting and DOM helpers.
 
 use kip848_core::{Config, Timeline};
-use kip848_viz::context::{provide_session, Session};
+use kip848_viz::session::context::{provide_session, Session};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -52,7 +52,7 @@ pub fn new_root() -> HtmlElement {
 
 /// A built-in scenario's timeline, at its end.
 pub fn scenario(id: &str) -> Timeline {
-    let trace = kip848_viz::scenarios::scenario(id)
+    let trace = kip848_viz::teaching::scenarios::scenario(id)
         .expect("a scenario")
         .expect("valid");
     Timeline::from_trace(trace)

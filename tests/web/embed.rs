@@ -1,8 +1,8 @@
 //! Embed parameters (pure parsing; the embedded page itself is tested end to end).
 
-use kip848_viz::embed::Embed;
-use kip848_viz::embed::Panel;
-use kip848_viz::playback::Transport;
+use kip848_viz::session::playback::Transport;
+use kip848_viz::shell::embed::Embed;
+use kip848_viz::shell::embed::Panel;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]

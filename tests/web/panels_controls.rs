@@ -90,7 +90,7 @@ async fn the_scenario_picker_names_each_scenario_by_the_title_in_its_file() {
             )
         })
         .collect();
-    let files: Vec<(String, String)> = kip848_viz::scenarios::SCENARIOS
+    let files: Vec<(String, String)> = kip848_viz::teaching::scenarios::SCENARIOS
         .iter()
         .map(|(id, _, text)| {
             let trace = Trace::parse(text).expect("a built-in scenario parses");
@@ -127,7 +127,7 @@ async fn the_help_lists_every_shortcut() {
     let group = kip848_viz::components::help_dialog::GROUP_KEYS.len();
     assert_eq!(
         rows as usize,
-        kip848_viz::shortcuts::SHORTCUTS.len() + 1 + group
+        kip848_viz::shell::shortcuts::SHORTCUTS.len() + 1 + group
     );
     let group_rows = m
         .find("group-shortcuts")

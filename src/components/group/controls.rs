@@ -1,16 +1,16 @@
 //! Scenario picker, narration, transport, time passing, and the group session as a file, a link
 //! or an embed.
 
-use crate::address::Mode;
 use crate::components::share_controls::ShareControls;
 use crate::components::source_links::SourceList;
-use crate::context::Notice;
-use crate::download::download;
-use crate::embed::{Embed, Panel};
 use crate::group::persist::fragment;
 use crate::group::scenarios::{group_scenario, group_titles};
 use crate::group::{use_group_session, GroupSession};
-use crate::playback::Playback;
+use crate::session::address::Mode;
+use crate::session::context::Notice;
+use crate::session::playback::Playback;
+use crate::shell::download::download;
+use crate::shell::embed::{Embed, Panel};
 use kip848_core::group::GroupTrace;
 use kip848_core::screen::words::counted;
 use kip848_core::session::limits::MAX_TRACE_BYTES;

@@ -85,9 +85,9 @@ fn MemberColumn(name: String) -> impl IntoView {
     let who = move || who.get_value();
     let disabled = move || !alive() || session.readonly;
     // An embed's `focus=member:C`: C's card first.
-    let focus = use_context::<crate::embed::Embed>().and_then(|e| e.focus);
+    let focus = use_context::<crate::shell::embed::Embed>().and_then(|e| e.focus);
     let focused = match &focus {
-        Some(crate::embed::Focus::Member(m)) => Some(m.as_str()),
+        Some(crate::shell::embed::Focus::Member(m)) => Some(m.as_str()),
         _ => None,
     };
     view! {

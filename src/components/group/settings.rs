@@ -3,8 +3,8 @@
 //! with a slower network or a shorter session timeout.
 
 use crate::components::glossary::Term;
-use crate::context::Notice;
 use crate::group::use_group_session;
+use crate::session::context::Notice;
 use kip848_core::group::GroupConfig;
 use leptos::prelude::*;
 

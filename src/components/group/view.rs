@@ -6,9 +6,9 @@ use super::{
     steps::GroupSteps,
 };
 use crate::components::quiz_card::QuizPanel;
-use crate::embed::{Embed, Panel};
 use crate::group::use_group_session;
-use crate::playback;
+use crate::session::playback;
+use crate::shell::embed::{Embed, Panel};
 use leptos::prelude::*;
 
 /// The group view's quiz: when does a partition's new owner get it.

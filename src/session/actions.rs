@@ -1,7 +1,7 @@
 //! What the application does, as one call each (subscribe, let time pass): the buttons and the
 //! keys both call these, so neither imports the other.
 
-use crate::context::Session;
+use crate::session::context::Session;
 use kip848_core::Machine;
 use kip848_core::{Input, Millis};
 use leptos::prelude::*;
@@ -34,7 +34,7 @@ pub fn advance_to_deadline(session: Session) {
         .with_untracked(|t| (t.now(), t.member().facts().next_deadline));
     // With nothing due, a tick would only record a step where nothing happens.
     let Some(deadline) = deadline else {
-        session.dialogs.notice.set(Some(crate::context::Notice::Info(
+        session.dialogs.notice.set(Some(crate::session::context::Notice::Info(
             "No deadline is ahead: nothing happens until an input comes (Advance by moves the clock by as much as you choose).".to_owned(),
         )));
         return;

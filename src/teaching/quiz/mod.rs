@@ -7,8 +7,8 @@ pub mod state;
 
 pub use state::QuizState;
 
-use crate::context::Session;
-use crate::playback::Playback;
+use crate::session::context::Session;
+use crate::session::playback::Playback;
 use kip848_core::teaching::quiz::{questions, quiz_steps, Question};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;

@@ -25,7 +25,7 @@ fn overlay(message: &str) -> Option<()> {
     if document.get_element_by_id("crash").is_some() {
         return Some(());
     }
-    let trace = decode(&crate::persist::last_saved())
+    let trace = decode(&crate::session::persist::last_saved())
         .ok()
         .map(|s| s.trace.to_json());
     let user_agent = web_sys::window()?

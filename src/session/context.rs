@@ -2,8 +2,8 @@
 //! adds to it (how much of the current step is shown, playback, the drafted answer). What the
 //! panels draw is the core's [`Frame`] for the cursor, nothing else.
 
-use crate::embed::Embed;
-use crate::playback::{Playback, Transport, MAX_SPEED};
+use crate::session::playback::{Playback, Transport, MAX_SPEED};
+use crate::shell::embed::Embed;
 use kip848_core::screen::composer::{default_draft, Draft};
 use kip848_core::session::link::Shared;
 use kip848_core::session::timeline::StepResult;
@@ -83,7 +83,7 @@ pub struct Teaching {
     /// Lesson mode: the scenario read note by note, with Continue and Back.
     pub lesson: RwSignal<bool>,
     /// Predict, then reveal: the quiz's progress, when the quiz is on.
-    pub quiz: RwSignal<Option<crate::quiz::state::QuizState>>,
+    pub quiz: RwSignal<Option<crate::teaching::quiz::state::QuizState>>,
 }
 
 /// Where the session came from when it was imported from a consumer's log.

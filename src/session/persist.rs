@@ -2,9 +2,9 @@
 //! the most recent save), its link fragment, and its autosave. Nothing read is trusted: a damaged
 //! value gives a message and a usable page.
 
-use crate::address::{fragment, mark_linked, unlink_if_changed, Mode};
-use crate::context::{Notice, Session};
-use crate::shelf::Shelf;
+use crate::session::address::{fragment, mark_linked, unlink_if_changed, Mode};
+use crate::session::context::{Notice, Session};
+use crate::session::shelf::Shelf;
 use gloo_timers::callback::Timeout;
 use kip848_core::session::link::{decode, decode_member_link, LinkError, MemberLink, Shared, View};
 use kip848_core::Timeline;

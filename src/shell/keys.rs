@@ -1,8 +1,8 @@
 //! The member page's keyboard: which key press is the page's (not a text field's, a range's or a
 //! radio group's), and what it does there (presenter keys, the lesson's arrows, the shortcuts).
 
-use crate::context::Session;
-use crate::shortcuts::{action_for, run};
+use crate::session::context::Session;
+use crate::shell::shortcuts::{action_for, run};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -2,14 +2,14 @@
 //! belongs to another page gets there, the group and review views' keys, and the group page's
 //! first session.
 
-use crate::address::{self, Mode};
-use crate::context::{Notice, Session};
-use crate::embed::Embed;
 use crate::group::persist as group_persist;
 use crate::group::scenarios::{group_scenario, GROUP_SCENARIOS};
 use crate::group::{provide_group_session, GroupSession};
-use crate::keys::typing;
-use crate::playback::Playback;
+use crate::session::address::{self, Mode};
+use crate::session::context::{Notice, Session};
+use crate::session::playback::Playback;
+use crate::shell::embed::Embed;
+use crate::shell::keys::typing;
 use kip848_core::session::link::SharedGroup;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -66,7 +66,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
 
 /// The review view's keys: → and ← one effect, Shift+→ and Shift+← one input, Home and End.
 pub fn on_review_key(
-    review: crate::review::ReviewSession,
+    review: crate::session::review::ReviewSession,
     session: Session,
     ev: &web_sys::KeyboardEvent,
 ) {

@@ -2,8 +2,8 @@
 //! narrated step (effect by effect, at the chosen speed); Back goes to the end of the previous
 //! note's step — a true step back. The positions come from `kip848_core::lesson`.
 
-use crate::context::Session;
-use crate::playback::Playback;
+use crate::session::context::Session;
+use crate::session::playback::Playback;
 use kip848_core::teaching::lesson::{back_from, lesson_at, noted_steps, Lesson};
 use kip848_core::Timeline;
 use leptos::prelude::*;

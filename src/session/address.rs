@@ -2,8 +2,8 @@
 //! out again once the session they hold has changed. Nothing read from the address is trusted: a
 //! damaged link gives a message and the session stays.
 
-use crate::context::{Notice, Session};
-use crate::playback::MAX_SPEED;
+use crate::session::context::{Notice, Session};
+use crate::session::playback::MAX_SPEED;
 use kip848_core::session::link::{
     decode_member_link, encode, LinkError, MemberLink, Shared, View, MAX_LINK_CHARS,
 };

@@ -1,7 +1,7 @@
 //! The built-in scenarios: narrated trace files from `assets/scenarios/`, compiled into the app so
 //! it works offline and from any path.
 
-use crate::context::{Notice, Session};
+use crate::session::context::{Notice, Session};
 use kip848_core::session::trace::{Trace, TraceError};
 use kip848_core::teaching::fit::fit;
 use kip848_core::{Model, Timeline};

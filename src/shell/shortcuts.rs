@@ -1,8 +1,8 @@
 //! Every action's keyboard shortcut, in one table: the key handler and the help dialog both read
 //! it, so they cannot drift apart.
 
-use crate::context::Session;
-use crate::playback::Playback;
+use crate::session::context::Session;
+use crate::session::playback::Playback;
 use kip848_core::screen::hint::{next, Next};
 use kip848_core::{Cursor, Input, Outcome};
 use leptos::prelude::*;
@@ -194,7 +194,7 @@ pub fn run(session: Session, action: Action) {
             session.act(session.next_at(), Input::HeartbeatResponse(answer));
         }
         Action::NoAnswer => session.act(session.next_at(), Input::HeartbeatFailed),
-        Action::Subscribe => crate::actions::subscribe(session),
+        Action::Subscribe => crate::session::actions::subscribe(session),
         Action::Close => session.act(session.next_at(), Input::Close),
         Action::CompleteOk => session.act(
             session.next_at(),
@@ -208,7 +208,7 @@ pub fn run(session: Session, action: Action) {
                 outcome: Outcome::Failed,
             },
         ),
-        Action::AdvanceToDeadline => crate::actions::advance_to_deadline(session),
+        Action::AdvanceToDeadline => crate::session::actions::advance_to_deadline(session),
         Action::PlayPause => toggle_play(session),
         Action::StepEffectForward => session.step_effect_forward(),
         Action::StepEffectBack => session.step_effect_back(),
@@ -220,7 +220,7 @@ pub fn run(session: Session, action: Action) {
         Action::Faster => session
             .transport
             .speed
-            .update(|s| *s = (*s + 1).min(crate::playback::MAX_SPEED)),
+            .update(|s| *s = (*s + 1).min(crate::session::playback::MAX_SPEED)),
         Action::Guided => session.transport.guided.update(|g| *g = !*g),
         Action::Help => session.dialogs.help_open.update(|h| *h = !*h),
         Action::Poll => session.act(session.next_at(), Input::Poll),
@@ -233,7 +233,7 @@ pub fn run(session: Session, action: Action) {
                 _ => session
                     .dialogs
                     .notice
-                    .set(Some(crate::context::Notice::Info(
+                    .set(Some(crate::session::context::Notice::Info(
                         "Nothing to welcome: w answers a join heartbeat in flight.".to_owned(),
                     ))),
             }

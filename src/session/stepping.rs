@@ -2,8 +2,8 @@
 //! input, either way, or a whole step), kept inside an embed's step range. A move by the user
 //! pauses playback; playback itself moves with [`Session::go`].
 
-use crate::context::Session;
-use crate::playback::{Driven, Playback, Transport};
+use crate::session::context::Session;
+use crate::session::playback::{Driven, Playback, Transport};
 use kip848_core::{Cursor, Timeline};
 use leptos::prelude::*;
 

@@ -11,7 +11,7 @@
 //! there did so on purpose: it is left alone. Only this window scrolls, never the book page around
 //! a live step's frame.
 
-use crate::context::Session;
+use crate::session::context::Session;
 use kip848_core::screen::stage::Stage;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -2,7 +2,7 @@
 //! the *Align* switches, and one cursor (row, effects shown) for both. Computed only while the
 //! review view is on screen.
 
-use crate::context::Session;
+use crate::session::context::Session;
 use kip848_core::compare::{Align, Pair, Review, ReviewScreen};
 use kip848_core::{Cursor, Frame};
 use leptos::prelude::*;
