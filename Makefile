@@ -2,6 +2,7 @@
 # Each installs what it needs first, idempotently, and nothing is downloaded from the web: tools
 # come from Rust's package registry, npm and Debian's packages only (and, for the live librdkafka
 # check, the pinned confluent-kafka from PyPI), and Trunk runs offline.
+# Over 300 lines: every target a fresh machine needs (its tools, the build, each test phase, the site, the bench, the live check) in the one file `make serve` and `make test` start from.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c

@@ -5,6 +5,8 @@
 //! applied by a later process with its name); two live processes holding one partition are always
 //! drawn, a zombie with its true cause; no member's timer is left due after an input; and once the schedule stops disturbing the group, every
 //! live member reaches its target, which names only topics it subscribes to.
+//!
+//! Over 300 lines: group-mode properties share one random schedule generator.
 
 use kip848_core::group::{
     Assignor, GroupConfig, GroupInput, GroupSim, GroupTrace, Segment, ServerState,

@@ -4,6 +4,8 @@
 //! outstanding and only in a `wait-…-call` state, a heartbeat is full in `init` (and otherwise only
 //! after the coordinator was lost or with a new subscription), an acknowledgement carries the
 //! target, nothing follows a fatal error but the close, and a rejected input changes nothing.
+//!
+//! Over 300 lines: librdkafka's property tests share one random driver.
 
 use kip848_core::librdkafka::{is_allowed, RdkMember};
 use kip848_core::machine::Machine;

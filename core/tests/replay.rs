@@ -4,6 +4,8 @@
 //! both through the library and through the `kip848-replay` command (group traces, and the
 //! findings under `traces/group-findings/`, too). `BLESS=1` rewrites the
 //! expected files (review the diff: they are the contract).
+//!
+//! Over 300 lines: the golden-trace runner and its per-model and per-scenario tests share one comparison.
 
 use kip848_core::group::GroupTrace;
 use kip848_core::session::replay::replay_to_string;

@@ -1,5 +1,7 @@
 //! The teaching features' data: every quiz question has exactly one right answer and it is what
 //! the replay says; the glossary defines every term the screen marks; every hint is accepted.
+//!
+//! Over 300 lines: the quiz, glossary, hints and lessons checked against the same replays.
 
 use kip848_core::screen::hint::{next, Next};
 use kip848_core::session::replay::replay_to_string;

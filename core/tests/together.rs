@@ -3,6 +3,8 @@
 //! timeline (`ParsedLog::broker`). The chart is built by merging them on one clock; these tests
 //! read each instant back out of the chart and compare it with the parts, for every log we have
 //! and for logs concatenated the way a user drops a consumer's log and the broker's together.
+//!
+//! Over 300 lines: the log's group view checked against its parts over the same real logs.
 
 use kip848_core::group::chart::{Row, Span};
 use kip848_core::group::Segment;

@@ -4,6 +4,8 @@
 //! at a time too) to a counterexample that opens in the group view at the step where it shows, or
 //! beside the same schedule on another model's members. What is run, checked and ordered is the
 //! core's ([`kip848_core::hunt`]); this panel only slices the work and shows it.
+//!
+//! Over 300 lines: the hunt's run loop, its tally table and a counterexample's cell share one view state.
 
 use kip848_core::group::hazard::{Allowed, Hazard};
 use kip848_core::group::GroupTrace;

@@ -2,6 +2,8 @@
 //! (`kip848_core::import::Together`), drawn with the group view's charts. A moment line runs
 //! through them all; it follows the member view's step, or the slider; each consumer opens in the
 //! member view at that moment.
+//!
+//! Over 300 lines: the log's group view and its moment line share one layout.
 
 use crate::components::group::ownership_chart::ownership_lines;
 use crate::components::group::time_chart::{time_chart, Bar, Line};

@@ -1,4 +1,6 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
+//!
+//! Over 300 lines: the group session's handles and actions, the same shape as the member's Session.
 
 use crate::session::context::Notice;
 use crate::session::playback::{Playback, Transport};

@@ -1,6 +1,8 @@
 //! The one source of truth: the session's `Timeline` in a context signal, plus what the screen
 //! adds to it (how much of the current step is shown, playback, the drafted answer). What the
 //! panels draw is the core's [`Frame`] for the cursor, nothing else.
+//!
+//! Over 300 lines: the one Session and its actions: every panel's way into the timeline in one place.
 
 use crate::session::playback::{Playback, Transport, MAX_SPEED};
 use crate::shell::embed::Embed;

@@ -1,5 +1,7 @@
 //! Embed mode for docs sites, from URL query parameters (the trace itself rides in the fragment):
 //!
+//! Over 300 lines: every embed parameter, its parsing and its limits in one table a docs writer reads.
+//!
 //! | parameter | effect |
 //! |---|---|
 //! | `embed=1` | compact page: no header, no configuration or session panels |

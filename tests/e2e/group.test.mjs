@@ -1,5 +1,6 @@
 // Group mode in a real browser: every built-in group scenario plays, and its ownership chart and
 // alarm say what the scenario is about; the user's levers act on the group; refusals keep it.
+// Over 300 lines: one browser session for every group-mode check (a page per file is the costly part of a browser test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';

@@ -1,6 +1,7 @@
 // Debug your own rebalance: a consumer's log dropped on the page becomes a session on the shipped
 // model — each step beside its log line, the inferred answers marked, the divergences flagged —
 // and its share link opens it again. Expectations come from kip848-import on the same file.
+// Over 300 lines: one browser session for the importer's checks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -2,6 +2,7 @@
 // or runs out of its panel, the end of the page is never under the transport bar, a modal dialog
 // opens at its top and holds the page's keys, the Embed… preview and the quiz stay in their boxes,
 // and presenter mode shows the member only. (Found by a visual pass at 375 and 1400 px.)
+// Over 300 lines: one browser session per width for every layout check.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, open, SCENARIOS, seeLog } from './harness.mjs';

@@ -3,6 +3,7 @@
 // its step (assets/book/embeds.json, written from kip848-replay --frames); links resolve; no outside
 // resource; embeds on one page are independent of each other and of an app tab; a read-only embed
 // cannot be reset; presenter keys step one effect; axe finds nothing on the book's pages.
+// Over 300 lines: one built site served once for all its checks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';

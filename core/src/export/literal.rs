@@ -1,6 +1,8 @@
 //! Rust expressions for the core's values, as a test of `kip848-core` writes them: every field
 //! spelled out (so an exported test asserts whole effects), in the crate's public names.
 //!
+//! Over 300 lines: one Literal impl per core type, each a few lines, in one place so an exported test's names match.
+//!
 //! The matches are exhaustive on purpose: a new variant or field fails to compile here until the
 //! exporter says how to write it.
 

@@ -3,6 +3,8 @@
 //! trace, with where each step came from and where the shipped model parts ways with the log.
 //! The coordinator's lines, when the log has them, become a timeline of the group.
 //!
+//! Over 300 lines: the importer's public entry points and their shared result types; each stage is a folder of its own.
+//!
 //! ```text
 //!  text ──▶ records (layout: time, level, thread, logger, message; multi-line blocks)
 //!        ──▶ events, by consumer (`[Consumer clientId=…]`)          ParsedLog::consumers

@@ -1,4 +1,6 @@
 //! The shipped client's member: its data, and `handle(now, input)`.
+//!
+//! Over 300 lines: the Java client's member data and its input dispatch, one method per input kind as Kafka's manager has them; the heartbeat, leave and reconciliation halves are files of their own.
 
 use super::local::{LocalAssignment, Pending, Reconciliation, Then};
 use crate::machine::facts::{Facts, Out};

@@ -1,5 +1,7 @@
 //! librdkafka's member: its data (`rd_kafka_cgrp_t`'s fields for this protocol), `handle(now,
 //! input)`, and what it shows of itself.
+//!
+//! Over 300 lines: librdkafka's member data and its input dispatch, as rdkafka_cgrp.c keeps them in one struct; heartbeats, leaving and rebalances are files of their own.
 
 use crate::machine::facts::Out;
 use crate::machine::{Activity, NextCompletion};

@@ -3,6 +3,8 @@
 //! lane, the request in flight, the edge just taken, the current effect and the caption. Panels
 //! render only from it, so none can show the end of a step while another shows its middle.
 //!
+//! Over 300 lines: the Frame is one struct of everything a panel draws, built in one pass.
+//!
 //! Part-way through a step the member is the one the model itself reported just after the
 //! effect (`Machine::handle_observed`), not a reconstruction. At the end of a step it is the
 //! member after the step, i.e. the replay's line for that step.

@@ -1,4 +1,6 @@
 //! The member: one `handle(now, input)` call turns an input into the effects it causes.
+//!
+//! Over 300 lines: the seed member's data and its input dispatch, one method per input as the seed model's sections are; heartbeats and reconciliation are files of their own.
 
 use crate::machine::facts::{Facts, Out};
 use crate::protocol::assignment::PartitionSet;

@@ -1,6 +1,8 @@
 //! Time travel: a session is its configuration and its inputs; the machine at any point is a fold
 //! of the inputs up to there (log causes, not states). Rewind, seek and fork come for free.
 //!
+//! Over 300 lines: the timeline's fold, checkpoints, seek and fork rely on the same invariants and are read together.
+//!
 //! One timeline serves every session: a member of any model ([`Timeline`]) and a whole group
 //! ([`crate::group::GroupTimeline`]). What differs is what it replays ([`Replay`]): how the machine
 //! starts from the trace, and what a step gives back.

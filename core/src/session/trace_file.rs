@@ -1,5 +1,7 @@
 //! The trace file as JSON sees it, and the checks that turn it into inputs (or say which step
 //! and field are wrong). Its limits are checked in `trace_limits.rs`.
+//!
+//! Over 300 lines: the trace file's JSON shape and its checks are one schema; its limits are in trace_limits.rs.
 
 use crate::machine::model::Model;
 use crate::protocol::assignment::{Partition, PartitionSet};

@@ -3,6 +3,8 @@
 //! a learner could believe (the classic protocol's eager rebalance, the other model, an epoch off
 //! by one, a full heartbeat for a delta). Each names the rule that decides it. The right answer is
 //! read from the replay, never written by hand.
+//!
+//! Over 300 lines: each question kind is made from a step the same way; their rules are in quiz_rules.rs.
 
 use crate::machine::any::AnyMember;
 use crate::machine::model::Model;

@@ -2,6 +2,8 @@
 //! side by side by the log's timestamps, with who held each partition when (by the consumers' own
 //! logs) and, when the log has the coordinator's lines, the group as the coordinator recorded it.
 //!
+//! Over 300 lines: laying every consumer on one clock and reading who held what are one pass over the same lives.
+//!
 //! This is what the group view draws for a log, not a group simulation: a log shows what each side
 //! did, not every input that made it do so. The clocks are the log's: lines merged from several
 //! hosts carry those hosts' clock skew, and the chart cannot correct it.

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 pub mod coordinator;
 pub mod follow;
+mod followed;
 pub mod line;
 mod reader;
 pub mod records;

@@ -4,6 +4,8 @@
 //! box a fence or a fatal error leaves from. The states that skip heartbeats sit outside: FATAL
 //! and UNSUBSCRIBED, FENCED above, STALE below.
 //!
+//! Over 300 lines: the Java client's diagram is one layout: ten states and their edges placed against each other.
+//!
 //! ```text
 //!                                          FATAL
 //!                                            ▲ fatal error (heartbeating, UNSUBSCRIBED)
