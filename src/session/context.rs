@@ -300,7 +300,7 @@ impl Session {
 
     /// Replays the same inputs on `model`, keeping the position.
     pub fn set_model(&self, model: kip848_core::Model) {
-        let words = model.descriptor().in_full;
+        let words = model.descriptor().a_member_of_it;
         self.replay_changed(
             |trace| {
                 let changed = trace.model != model;

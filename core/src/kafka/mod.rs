@@ -55,6 +55,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     is_allowed,
     some_states: "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
     in_full: "the client Kafka shipped (4.x)",
+    a_member_of_it: "the shipped Kafka client",
     heading: "The client Kafka shipped",
     key: "Key: RECONCILING means the member is in a ",
     on_other_member_id: "the Java client keeps its own",

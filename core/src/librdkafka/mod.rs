@@ -64,6 +64,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     is_allowed,
     some_states: "init, wait-assign-call, steady, wait-unassign-call, …",
     in_full: "librdkafka's consumer (2.15.0)",
+    a_member_of_it: "librdkafka's consumer",
     heading: "librdkafka (2.15.0)",
     key: "Key: the wait-… join states mean the member is in a ",
     on_other_member_id: "the member will take it",

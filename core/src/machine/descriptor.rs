@@ -47,6 +47,9 @@ pub struct Descriptor {
     pub some_states: &'static str,
     /// Its name as a page's first sentence gives it, with its release.
     pub in_full: &'static str,
+    /// What a member of it is, as the notice after switching models says it ("the same inputs now
+    /// run on the seed model").
+    pub a_member_of_it: &'static str,
     /// Its name heading a column or a side of the review (`The seed design`).
     pub heading: &'static str,
     /// The diagram's key: what its states of a reconciliation are called, before "means the

@@ -27,6 +27,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     is_allowed: transitions::is_allowed,
     some_states: "JOINING, JOINED, ASSIGNING, …",
     in_full: "the seed design (the project's seed model)",
+    a_member_of_it: "the seed model",
     heading: "The seed design",
     key: "Key: ASSIGNING means the member is in a ",
     on_other_member_id: "the member will take it",
