@@ -33,6 +33,7 @@ pub use local::LocalAssignment;
 pub use member::{KafkaMember, CLIENT_MEMBER_ID};
 
 use crate::machine::descriptor::Descriptor;
+pub use crate::screen::diagram::kafka::layout;
 use crate::protocol::state::StateName;
 use crate::protocol::state::StateName::*;
 
@@ -60,7 +61,6 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     key: "Key: RECONCILING means the member is in a ",
     on_other_member_id: "the Java client keeps its own",
     allows: crate::group::hazard::kafka_allows,
-    layout: crate::screen::diagram::kafka::layout,
     drawn: || &crate::screen::diagram::drawn::drawn_data::KAFKA,
     sections: |source| source.shipped,
     quiz: crate::teaching::quiz_rules::KAFKA,

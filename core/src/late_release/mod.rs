@@ -14,6 +14,7 @@ use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::time::Millis;
+pub use crate::seed::layout;
 
 /// The variant, as the rest of the crate knows it: the seed's states, table and words.
 pub const DESCRIPTOR: Descriptor = Descriptor {

@@ -47,6 +47,7 @@ pub(crate) use heartbeat::{reaction, Reaction};
 pub use member::{RdkMember, RDK_MEMBER_ID};
 
 use crate::machine::descriptor::Descriptor;
+pub use crate::screen::diagram::librdkafka::layout;
 use crate::protocol::state::StateName;
 use crate::protocol::state::StateName::*;
 
@@ -69,7 +70,6 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     key: "Key: the wait-… join states mean the member is in a ",
     on_other_member_id: "the member will take it",
     allows: crate::group::hazard::librdkafka_allows,
-    layout: crate::screen::diagram::librdkafka::layout,
     drawn: || &crate::screen::diagram::drawn::drawn_data::LIBRDKAFKA,
     sections: |source| source.librdkafka,
     quiz: crate::teaching::quiz_rules::LIBRDKAFKA,

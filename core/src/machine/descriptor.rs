@@ -9,7 +9,6 @@ use crate::group::hazard::{Allowed, Hazard};
 use crate::machine::model::Model;
 use crate::protocol::state::StateName;
 use crate::screen::diagram::drawn::Drawn;
-use crate::screen::diagram::Diagram;
 use crate::teaching::quiz_rules::QuizRules;
 
 /// Who names a member: the coordinator, in its first answer, or the client itself (KIP-1082).
@@ -60,8 +59,9 @@ pub struct Descriptor {
     /// What its design allows of each hazard a model can be responsible for
     /// ([`Hazard::allowed`] answers the coordinator's own).
     pub allows: fn(Hazard) -> Allowed,
-    /// Its state diagram, laid out, and as the app draws it.
-    pub layout: fn() -> Diagram,
+    /// Its state diagram as the app draws it (laid out ahead of time). The layout itself is its
+    /// folder's `layout()`, reached by `Model::layout`: a pointer here would link the layout code
+    /// into every page.
     pub drawn: fn() -> &'static Drawn,
     /// The sections of its specification a review cause cites.
     pub sections: fn(&Source) -> &'static [&'static str],

@@ -24,6 +24,14 @@ macro_rules! models {
             pub const ALL: [Model; [$( $(#[cfg($cfg)])? stringify!($variant), )+].len()] =
                 [$( $(#[cfg($cfg)])? Model::$variant, )+];
 
+            /// Its state diagram, laid out (its folder's `layout()`): only a page that calls this
+            /// carries the layout code.
+            pub fn layout(self) -> $crate::screen::diagram::Diagram {
+                match self {
+                    $( $(#[cfg($cfg)])? Model::$variant => $folder::layout(), )+
+                }
+            }
+
             /// What the rest of the crate knows of it.
             pub fn descriptor(self) -> &'static $crate::machine::descriptor::Descriptor {
                 match self {

@@ -11,6 +11,7 @@ pub mod transitions;
 pub use member::Member;
 
 use crate::machine::descriptor::Descriptor;
+pub use crate::screen::diagram::seed::layout;
 use crate::protocol::state::StateName;
 
 /// The seed design, as the rest of the crate knows it.
@@ -32,7 +33,6 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     key: "Key: ASSIGNING means the member is in a ",
     on_other_member_id: "the member will take it",
     allows: crate::group::hazard::seed_allows,
-    layout: crate::screen::diagram::seed::layout,
     drawn: || &crate::screen::diagram::drawn::drawn_data::SEED,
     sections: |source| source.seed,
     quiz: crate::teaching::quiz_rules::SEED,

@@ -192,9 +192,9 @@ impl Diagram {
     }
 }
 
-/// The designed diagram of `model`.
+/// The designed diagram of `model` (the pages draw [`drawn`]'s, but for the review's export).
 pub fn layout(model: Model) -> Diagram {
-    (model.descriptor().layout)()
+    model.layout()
 }
 
 /// The colour family a state is drawn in when current (the stylesheet's `--state-*` tokens): the
