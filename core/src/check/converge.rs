@@ -18,53 +18,100 @@ use std::hash::Hasher;
 /// what it held moves within a few heartbeats after.
 pub const CALM_SESSIONS: u64 = 10;
 
+/// Why a group has not converged: kept as references into the group and put in words only when a
+/// walk ends unsettled (a calm walk asks at every step, and words at each step were most of its cost).
+enum NotYet<'a> {
+    Outside(&'a str),
+    Record {
+        name: &'a str,
+        record: &'a crate::group::ServerMember,
+        epoch: i32,
+    },
+    Member {
+        name: &'a str,
+        facts: &'a crate::machine::facts::Facts,
+        record: &'a crate::group::ServerMember,
+    },
+    Waiting(&'a str),
+    Gone(&'a str),
+}
+
+impl std::fmt::Display for NotYet<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotYet::Outside(name) => write!(f, "{name} is not in the group"),
+            NotYet::Record {
+                name,
+                record,
+                epoch,
+            } => {
+                write!(
+                    f,
+                    "the coordinator has {name} at epoch {} (the assignment's is {epoch}) holding {}",
+                    record.epoch, record.assigned
+                )?;
+                if !record.pending_revocation.is_empty() {
+                    write!(f, ", revoking {}", record.pending_revocation)?;
+                }
+                Ok(())
+            }
+            NotYet::Member {
+                name,
+                facts,
+                record,
+            } => write!(
+                f,
+                "{name} is at epoch {} holding {}, the coordinator has it at {} holding {}",
+                facts.member_epoch, facts.assigned, record.epoch, record.assigned
+            ),
+            NotYet::Waiting(name) => write!(f, "{name} still waits for its application"),
+            NotYet::Gone(id) => {
+                write!(f, "the coordinator still holds {id}, a member that is gone")
+            }
+        }
+    }
+}
+
 /// Whether the group has converged: the coordinator holds exactly the live members, each STABLE at
 /// the assignment epoch with its target and nothing pending revocation, and each live member holds
 /// what its record says at that epoch, with no commit or callback of its own outstanding.
-pub(super) fn converged(sim: &GroupSim) -> Result<(), String> {
+fn converged(sim: &GroupSim) -> Result<(), NotYet<'_>> {
     let coordinator = sim.coordinator();
     let epoch = coordinator.assignment_epoch();
-    let live: Vec<_> = sim.members().iter().filter(|m| m.running()).collect();
-    for m in &live {
+    let live = || sim.members().iter().filter(|m| m.running());
+    for m in live() {
         let facts = &m.facts;
         let Some(record) = coordinator.members().get(&facts.member_id) else {
-            return Err(format!("{} is not in the group", m.name));
+            return Err(NotYet::Outside(&m.name));
         };
         let target = coordinator.target().get(&facts.member_id);
         if record.epoch != epoch
             || !record.pending_revocation.is_empty()
             || target.is_some_and(|t| *t != record.assigned)
         {
-            return Err(format!(
-                "the coordinator has {} at epoch {} (the assignment's is {epoch}) holding {}{}",
-                m.name,
-                record.epoch,
-                record.assigned,
-                if record.pending_revocation.is_empty() {
-                    String::new()
-                } else {
-                    format!(", revoking {}", record.pending_revocation)
-                }
-            ));
+            return Err(NotYet::Record {
+                name: &m.name,
+                record,
+                epoch,
+            });
         }
         if facts.member_epoch != record.epoch || facts.assigned != record.assigned {
-            return Err(format!(
-                "{} is at epoch {} holding {}, the coordinator has it at {} holding {}",
-                m.name, facts.member_epoch, facts.assigned, record.epoch, record.assigned
-            ));
+            return Err(NotYet::Member {
+                name: &m.name,
+                facts,
+                record,
+            });
         }
         if facts.awaiting.is_some() || facts.owed_to_abandoned > 0 {
-            return Err(format!("{} still waits for its application", m.name));
+            return Err(NotYet::Waiting(&m.name));
         }
     }
     if let Some(id) = coordinator
         .members()
         .keys()
-        .find(|id| !live.iter().any(|m| &m.facts.member_id == *id))
+        .find(|id| !live().any(|m| &m.facts.member_id == *id))
     {
-        return Err(format!(
-            "the coordinator still holds {id}, a member that is gone"
-        ));
+        return Err(NotYet::Gone(id));
     }
     Ok(())
 }
@@ -131,22 +178,29 @@ impl Calm {
                 break Ok(());
             }
             walked.push(key);
-            let why = match converged(&sim) {
-                Ok(()) => break Ok(()),
-                Err(why) => why,
+            if converged(&sim).is_ok() {
+                break Ok(());
+            }
+            let why = |sim: &GroupSim| {
+                converged(sim)
+                    .err()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             };
             let Some((at, input)) = calm_move(&sim) else {
-                break Err(format!("nothing is left to happen, and {why}"));
+                break Err(format!("nothing is left to happen, and {}", why(&sim)));
             };
             if at > deadline {
                 break Err(format!(
-                    "{} session timeouts after the last disturbance, {why}",
-                    self.sessions
+                    "{} session timeouts after the last disturbance, {}",
+                    self.sessions,
+                    why(&sim)
                 ));
             }
             if let Err(refused) = sim.handle(at, &input) {
                 break Err(format!(
-                    "the calm move was refused ({refused:?}), and {why}"
+                    "the calm move was refused ({refused:?}), and {}",
+                    why(&sim)
                 ));
             }
             sim.forget_history();
