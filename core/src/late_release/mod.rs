@@ -20,7 +20,9 @@ pub use crate::seed::layout;
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "late_release",
     title: "Seed, late release",
-    in_a_sentence: "the seed design with a late release",
+    in_a_sentence: "the late-release seed",
+    heading: "The seed design, late release",
+    a_member_of_it: "the seed model with a late release",
     summary: "The seed design with its release choice flipped: a revoked partition leaves the assigned set after its callback returned. A test-only model.",
     id_prefix: "v",
     ..crate::seed::DESCRIPTOR
