@@ -113,3 +113,28 @@ fn the_fourth_model_joins_a_group_and_the_hunt_runs_on_it() {
     hunt.run(200);
     assert_eq!(hunt.done, 200);
 }
+
+/// What the fourth model's descriptor says it allows is what the check finds of it: the late
+/// release shuts the seed's two revocation windows, the others stay open.
+#[test]
+fn the_fourth_models_hazards_are_the_checks() {
+    use kip848_core::check::{Bounds, Explorer, Property};
+    use kip848_core::group::hazard::{Allowed, Hazard};
+    let mut explorer = Explorer::new(Bounds::anchor(Model::LateRelease, 12));
+    while !explorer.run(50_000) {}
+    let report = explorer.report();
+    for hazard in [Hazard::ReleasedBeforeRevoked, Hazard::CommitNotOwned] {
+        assert_eq!(hazard.allowed(Model::LateRelease), Allowed::No);
+        assert!(
+            !report
+                .found
+                .iter()
+                .any(|f| f.property == Property::Hazard(hazard)),
+            "{hazard:?} found"
+        );
+    }
+    assert_eq!(
+        Hazard::ReleasedBeforeRevoked.allowed(Model::Seed),
+        Allowed::Yes
+    );
+}
