@@ -1,7 +1,9 @@
-//! kip848-viz: the Leptos single-page app in which the user plays the group coordinator and
-//! watches the consumer's membership state machine (`kip848-core`) react.
+//! kip848-viz: the Leptos app, one page per view (member, group, review, import), each its own wasm
+//! module, in which the user plays the group coordinator and watches the consumer's membership state
+//! machine (`kip848-core`) react.
 //!
-//! The app holds one `Timeline` in a context signal; components render it and send inputs.
+//! A page holds its session's timeline in a context signal (the member's `Timeline`, the group's
+//! `GroupTimeline`); panels draw the core's `Frame` for the cursor and act through the session.
 //! No protocol logic lives here: every decision is the core's.
 
 pub mod components;

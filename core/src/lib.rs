@@ -54,8 +54,9 @@ pub mod session;
 pub mod teaching;
 mod tree;
 
-// The registry: one line per model, its folder and its member type. A model's folder exports a
-// `Member` type that implements `Machine` and a `DESCRIPTOR`; nothing else need change.
+// The registry: one line per model, its folder and its member type. A model's folder exports that
+// member type (which implements `Machine`), a `DESCRIPTOR` and its diagram's `layout`; nothing else
+// need change.
 models! {
     /// The seed CGMSM of the design page.
     Seed => seed::Member,

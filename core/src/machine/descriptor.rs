@@ -1,7 +1,10 @@
 //! What the rest of the crate, and the app, know of a model: one [`Descriptor`] per model folder,
-//! read through [`super::model::Model::descriptor`]. Nothing outside a model's folder names its
-//! states, its table or its words by any other road, so a model is its folder and its line in the
-//! registry (`crate::models!` in `lib.rs`).
+//! read through [`super::model::Model::descriptor`]. Most code reaches a model only by this road;
+//! what still names one model's states or table directly (the narration, the words and the
+//! importer read `kafka::STATES` or `librdkafka::STATES`, the member page's transition table reads
+//! `kafka::ALLOWED`, the review's phases sit in `compare/pair.rs`) is the Java client's and
+//! librdkafka's own, not something a new model must supply: a model is its folder and its line in
+//! the registry (`crate::models!` in `lib.rs`).
 
 use crate::compare::pair::Phase;
 use crate::compare::Source;

@@ -1,7 +1,7 @@
 //! The registry's macro: one line per model (`crate::models!` in `lib.rs`) declares the model's
 //! folder and makes the two types that name every model, [`Model`](crate::Model) and
 //! [`AnyMember`](crate::AnyMember), with the dispatch between them. Adding a model is a folder with
-//! a `Machine` and a `DESCRIPTOR`, and a line.
+//! a `Machine`, a `DESCRIPTOR` and a `layout()`, and a line.
 
 /// `Variant => folder::MemberType,` per model, each line optionally under one `#[cfg(..)]`.
 #[macro_export]
