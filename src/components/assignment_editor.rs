@@ -1,6 +1,6 @@
 //! An explicit target, edited as partition chips per topic, with quick actions.
 
-use crate::session::context::use_session;
+use crate::session::context::use_watched;
 use kip848_core::screen::composer::{add_next_partition, revoke_one, same_as_now};
 use kip848_core::Machine;
 use kip848_core::{Partition, PartitionSet};
@@ -21,7 +21,7 @@ pub fn AssignmentEditor(
     /// Receives the edited target.
     on_change: Callback<PartitionSet>,
 ) -> impl IntoView {
-    let session = use_session();
+    let session = use_watched();
     let extra_topic = RwSignal::new(String::new());
     let added_topics = RwSignal::new(BTreeSet::<String>::new());
     let topics = move || {

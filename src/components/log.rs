@@ -3,7 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::components::near_view::near_view;
-use crate::session::context::{use_session, Session};
+use crate::session::context::{use_imports, use_watched, Watched};
 use kip848_core::screen::narration::{describe_input, narrate_effects};
 use kip848_core::screen::words::effect_label;
 use kip848_core::session::timeline::StepResult;
@@ -125,7 +125,7 @@ impl Marks {
     }
 }
 
-fn row_view(session: Session, marks: Marks, row: Row) -> impl IntoView {
+fn row_view(session: Watched, marks: Marks, row: Row) -> impl IntoView {
     let index = row.index;
     marks.enter(index);
     on_cleanup({
@@ -198,7 +198,7 @@ fn scroll_to_current(list: &web_sys::HtmlOListElement) {
 /// The log panel.
 #[component]
 pub fn Log() -> impl IntoView {
-    let session = use_session();
+    let (session, imports) = (use_watched(), use_imports());
     let panel = NodeRef::<leptos::html::Section>::new();
     let near = near_view(panel);
     // Out of view the rows stay as they were (nothing read, so a step wakes nothing here) and are
@@ -210,8 +210,7 @@ pub fn Log() -> impl IntoView {
             }
         }
         let shown = session.shown.get();
-        session
-            .imports
+        imports
             .imported
             .with(|i| session.timeline.with(|t| rows(t, shown, i.as_ref())))
     });

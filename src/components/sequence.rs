@@ -2,7 +2,7 @@
 //! log, over the last steps up to the cursor.
 
 use crate::components::near_view::near_view;
-use crate::session::context::use_session;
+use crate::session::context::use_watched;
 use kip848_core::screen::narration::purpose_name;
 use kip848_core::screen::words::call_in;
 use kip848_core::{Effect, Input, Model, Timeline};
@@ -199,7 +199,7 @@ fn message_view(
 /// The sequence diagram panel.
 #[component]
 pub fn Sequence() -> impl IntoView {
-    let session = use_session();
+    let session = use_watched();
     let panel = NodeRef::<leptos::html::Section>::new();
     let near = near_view(panel);
     // Out of view the arrows stay as they were and are drawn anew as the panel comes near.

@@ -76,7 +76,7 @@ pub fn autosave(group: GroupSession) {
                 let message = format!(
                     "Your group session is not being saved: {reason}. Export it to keep it."
                 );
-                group.notice.set(Some(Notice::Error(message)));
+                group.say(Some(Notice::Error(message)));
             }
         }
     });

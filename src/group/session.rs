@@ -1,10 +1,11 @@
 //! The group session: `Copy` handles on the group timeline and what the screen adds to it.
 //!
-//! Over 300 lines: the group session's handles and actions, the same shape as the member's Session.
 
-use crate::session::context::Notice;
-use crate::session::playback::{Playback, Transport};
-use kip848_core::group::{GroupConfig, GroupFrame, GroupInput, GroupTimeline, GroupTrace};
+use crate::session::context::{provide_dialogs, Notice, SessionOf};
+use crate::session::playback::Playback;
+use kip848_core::group::{
+    GroupConfig, GroupFrame, GroupInput, GroupSim, GroupTimeline, GroupTrace,
+};
 use kip848_core::screen::words::counted;
 use kip848_core::session::link::SharedGroup;
 use kip848_core::Model;
@@ -13,27 +14,25 @@ use leptos::prelude::*;
 /// Time the "next event" button lets pass at most when nothing is due sooner.
 pub const IDLE_STEP_MS: u64 = 1_000;
 
+/// The group session: the session every view has ([`SessionOf`]: the timeline, its transport,
+/// the fork, the learner's modes, the notices) and what only the group view adds to it.
 #[derive(Clone, Copy)]
 pub struct GroupSession {
-    pub timeline: RwSignal<GroupTimeline>,
+    /// What the member's and the group's sessions share, written once.
+    pub of: SessionOf<GroupSim>,
     /// Everything the group view shows at the cursor.
     pub frame: Memo<GroupFrame>,
-    /// Whether and how it plays, and an embed's step range.
-    pub transport: Transport,
-    /// Lesson mode: → and Space continue to the next note, ← goes back to the previous one.
-    pub lesson: RwSignal<bool>,
-    /// Predict, then reveal: the learner's progress, when the quiz is on.
-    pub quiz: RwSignal<Option<crate::teaching::quiz::QuizState>>,
     /// The session's handover questions (computed only while the quiz is on).
     pub questions: Memo<Vec<kip848_core::teaching::quiz::Question>>,
-    pub notice: RwSignal<Option<Notice>>,
-    /// The title of the scenario loaded, if any.
-    pub scenario: RwSignal<Option<String>>,
-    /// Read-only embeds cannot act.
-    pub readonly: bool,
-    /// The session before the last action that dropped later steps, the step acted at and how
-    /// many were dropped: what Undo brings back.
-    pub forked: RwSignal<Option<(GroupTimeline, usize, usize)>>,
+}
+
+/// A group session is the shared session with the group's parts beside it: its fields read as the
+/// shared session's (`group.timeline`), its own methods come first.
+impl std::ops::Deref for GroupSession {
+    type Target = SessionOf<GroupSim>;
+    fn deref(&self) -> &SessionOf<GroupSim> {
+        &self.of
+    }
 }
 
 /// The narrated steps of a group session.
@@ -43,28 +42,23 @@ fn noted(t: &GroupTimeline) -> Vec<usize> {
 
 /// Provides a group session to every component below.
 pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSession {
-    let timeline = RwSignal::new(timeline);
-    let quiz = RwSignal::new(None);
+    let of = SessionOf::new(timeline, None, provide_dialogs(), readonly);
+    let (timeline, quiz) = (of.timeline, of.teaching.quiz);
     // Whether the quiz is on: the questions are computed again only when this changes.
     let quizzing = Memo::new(move |_| quiz.with(Option::is_some));
     let session = GroupSession {
-        timeline,
+        of,
         frame: Memo::new(move |_| timeline.with(GroupTimeline::current_frame)),
-        transport: Transport::new(None),
-        lesson: RwSignal::new(false),
-        quiz,
         questions: Memo::new(move |_| {
             if !quizzing.get() {
                 return Vec::new();
             }
             timeline.with(kip848_core::group::quiz::group_questions)
         }),
-        notice: RwSignal::new(None),
-        scenario: RwSignal::new(None),
-        readonly,
-        forked: RwSignal::new(None),
     };
     provide_context(session);
+    provide_context(session.transport);
+    provide_context(session.teaching);
     session
 }
 
@@ -81,41 +75,22 @@ impl GroupSession {
         self.act_at(at, input);
     }
 
-    fn act_at(self, at: kip848_core::Millis, input: GroupInput) {
+    /// Changes the group by `act` (unless read-only), paused; a refusal becomes the notice.
+    fn acted(self, act: impl FnOnce(&mut GroupTimeline) -> Result<(), String>) {
         if self.readonly {
             return;
         }
         self.transport.pause();
-        let before = self.before_fork();
-        let mut result = Ok(());
-        self.timeline.update(|t| result = t.act(at, input, None));
-        self.after_fork(before, result.is_ok());
-        self.notice.set(result.err().map(Notice::Rejected));
+        self.of.act_with(act);
     }
 
-    /// The session, when acting now drops later steps.
-    fn before_fork(self) -> Option<(GroupTimeline, usize, usize)> {
-        self.timeline.with_untracked(|t| {
-            let later = t.len() - t.cursor().min(t.len());
-            (later > 0).then(|| (t.clone(), t.cursor(), later))
-        })
-    }
-
-    fn after_fork(self, before: Option<(GroupTimeline, usize, usize)>, acted: bool) {
-        if acted {
-            self.forked.set(before);
-        }
+    fn act_at(self, at: kip848_core::Millis, input: GroupInput) {
+        self.acted(|t| t.act(at, input, None));
     }
 
     /// Undoes the last action that dropped later steps.
     pub fn undo_fork(self) {
-        if let Some((mut timeline, at, _)) = self.forked.get_untracked() {
-            self.transport.pause();
-            timeline.seek(at);
-            self.timeline.set(timeline);
-            self.forked.set(None);
-            self.notice.set(None);
-        }
+        self.of.undo_fork();
     }
 
     /// The lesson at the cursor.
@@ -147,16 +122,7 @@ impl GroupSession {
 
     /// Lets time pass to the next message, timer or timeout.
     pub fn next_event(self) {
-        if self.readonly {
-            return;
-        }
-        self.transport.pause();
-        let before = self.before_fork();
-        let mut result = Ok(());
-        self.timeline
-            .update(|t| result = t.next_event(IDLE_STEP_MS));
-        self.after_fork(before, result.is_ok());
-        self.notice.set(result.err().map(Notice::Rejected));
+        self.acted(|t| t.next_event(IDLE_STEP_MS));
     }
 
     /// Moves the cursor to `cursor` (clamped). In a quiz, a forward move stops at a step whose
@@ -167,6 +133,7 @@ impl GroupSession {
         let stop = (cursor > here)
             .then(|| {
                 let done = self
+                    .teaching
                     .quiz
                     .with_untracked(|q| q.as_ref().map(|q| q.done.clone()))?;
                 self.questions.with_untracked(|qs| {
@@ -179,13 +146,7 @@ impl GroupSession {
         let cursor = match stop {
             Some(step) => {
                 self.transport.pause();
-                self.quiz.update(|q| {
-                    if let Some(q) = q {
-                        q.asking = Some(step);
-                        q.question = 0;
-                        q.checked = None;
-                    }
-                });
+                self.teaching.ask(step);
                 step
             }
             None => cursor,
@@ -195,7 +156,10 @@ impl GroupSession {
 
     /// The question on screen, if one is asked.
     pub fn asked(self) -> Option<(usize, Vec<kip848_core::teaching::quiz::Question>)> {
-        let step = self.quiz.with(|q| q.as_ref().and_then(|q| q.asking))?;
+        let step = self
+            .teaching
+            .quiz
+            .with(|q| q.as_ref().and_then(|q| q.asking))?;
         let questions = self
             .questions
             .with(|qs| qs.iter().filter(|q| q.step == step).cloned().collect());
@@ -204,22 +168,14 @@ impl GroupSession {
 
     /// Checks `choice` for the question on screen.
     pub fn check(self, choice: usize) {
-        let Some((step, asked)) = self.asked() else {
-            return;
-        };
-        self.quiz.update(|q| {
-            let Some(q) = q else { return };
-            if let (None, Some(question)) = (q.checked, asked.get(q.question)) {
-                q.checked = Some(choice);
-                q.answers
-                    .push((step, q.question, question.answer == choice));
-            }
-        });
+        if let Some((_, asked)) = self.asked() {
+            self.teaching.check(&asked, choice, |q| q.answer);
+        }
     }
 
     /// After the feedback: the question is done; the group goes on from there.
     pub fn after_feedback(self) {
-        self.quiz.update(|q| {
+        self.teaching.quiz.update(|q| {
             if let Some(q) = q {
                 if let Some(step) = q.asking.take() {
                     q.done.insert(step);
@@ -228,20 +184,12 @@ impl GroupSession {
         });
     }
 
-    pub fn position(self) -> (usize, usize) {
-        self.timeline.with_untracked(|t| (t.cursor(), t.len()))
-    }
-
     /// Replaces the session by `trace`, at its start.
     pub fn load(self, trace: GroupTrace) {
-        self.forked.set(None);
         let title = trace.title.clone();
         let mut timeline = GroupTimeline::from_trace(trace);
         timeline.seek(0);
-        self.transport.pause();
-        self.timeline.set(timeline);
-        self.scenario.set(title);
-        self.notice.set(None);
+        self.of.replace(timeline, title);
     }
 
     /// Opens a group session from a link, at its step.
@@ -258,7 +206,7 @@ impl GroupSession {
         }
         if let Err(e) = config.check() {
             let message = format!("These settings cannot be used: {e}. The group is unchanged.");
-            self.notice.set(Some(Notice::Error(message)));
+            self.say(Some(Notice::Error(message)));
             return;
         }
         self.replay_with(config, "the new settings");
@@ -277,16 +225,12 @@ impl GroupSession {
     }
 
     fn replay_with(self, config: GroupConfig, with: &str) {
-        let (mut trace, cursor) = self
-            .timeline
-            .with_untracked(|t| (t.trace().clone(), t.cursor()));
-        trace.config = config;
-        let mut timeline = GroupTimeline::from_trace(trace);
-        timeline.seek(cursor);
-        let refused = timeline.results().iter().filter(|r| r.is_err()).count();
-        let steps = timeline.len();
-        self.transport.pause();
-        self.timeline.set(timeline);
+        let Some((steps, refused)) = self.of.replay(|trace| {
+            trace.config = config;
+            true
+        }) else {
+            return;
+        };
         let message = match refused {
             0 => format!("Replayed {} with {with}.", counted(steps, "step")),
             n => format!(
@@ -294,16 +238,12 @@ impl GroupSession {
                 counted(steps, "step")
             ),
         };
-        self.notice.set(Some(Notice::Info(message)));
+        self.say(Some(Notice::Info(message)));
     }
 
     /// A new, empty group with the same configuration.
     pub fn restart(self) {
-        self.forked.set(None);
         let config = self.timeline.with_untracked(|t| t.trace().config.clone());
-        self.transport.pause();
-        self.timeline.set(GroupTimeline::new(config));
-        self.scenario.set(None);
-        self.notice.set(None);
+        self.of.replace(GroupTimeline::new(config), None);
     }
 }

@@ -5,10 +5,9 @@ use crate::components::group::GroupView;
 use crate::group::persist::fragment as group_fragment;
 use crate::session::address;
 use crate::session::address::Mode;
-use crate::session::context::{provide_session_with, Notice};
+use crate::session::context::Notice;
 use crate::shell::mode::{on_group_key, open_group};
 use kip848_core::session::link::{decode_link, Link, LinkError, SharedGroup};
-use kip848_core::Timeline;
 use leptos::prelude::*;
 
 /// What the group page is for, under its title.
@@ -18,18 +17,17 @@ const TAGLINE: &str = "Several members and a coordinator that follows KIP-848's 
 #[component]
 pub fn GroupPage() -> impl IntoView {
     let embed = options(true);
-    // The page's member session is only the help and glossary's home: no save is read.
-    let session = provide_session_with(Timeline::default(), embed.clone());
     let (link, unread) = group_start();
     let group = open_group(&embed, link);
     if let Some(e) = unread {
-        group.notice.set(Some(Notice::Error(format!(
+        group.say(Some(Notice::Error(format!(
             "This link could not be opened: {e}."
         ))));
     }
     address::follow_links(
-        session,
-        move || group_fragment(group),
+        move |hash| hash == group_fragment(group),
+        // A member's link belongs to the member page, which opens it.
+        |_| crate::shell::mode::open_link_on(Mode::Member),
         move |hash| match decode_link(hash) {
             Ok(Link::Group(shared)) => {
                 group.open_shared(shared);
@@ -37,15 +35,12 @@ pub fn GroupPage() -> impl IntoView {
             }
             // It was read as a group link; a member link never reaches here.
             Ok(Link::Member(_)) => {}
-            Err(e) => group
-                .notice
-                .set(Some(Notice::Error(address::link_error(&e)))),
+            Err(e) => group.say(Some(Notice::Error(address::link_error(&e)))),
         },
-        || crate::shell::mode::open_link_on(Mode::Member),
-        move |notice| group.notice.set(Some(notice)),
+        move |notice| group.say(Some(notice)),
     );
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        on_group_key(group, session, &ev);
+        on_group_key(group, &ev);
     });
     on_cleanup(move || keys.remove());
     view! {

@@ -43,11 +43,13 @@ pub(super) fn start(embed: &Embed) -> Session {
         persist::autosave(session);
     }
     address::follow_links(
-        session,
-        String::new,
+        move |hash| hash == address::fragment(session),
+        move |shared| {
+            session.open_shared(shared);
+            address::mark_linked(Mode::Member);
+        },
         |_| crate::shell::mode::open_link_on(Mode::Group),
-        || {},
-        move |notice| session.dialogs.notice.set(Some(notice)),
+        move |notice| session.say(Some(notice)),
     );
     session
 }
@@ -85,7 +87,7 @@ pub(super) fn MemberView(
         {shows(Panel::Caption).then(|| view! { <LiveRegion/> })}
         {session.writable().then(|| view! {
             <ForkUndo
-                forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|f| (f.at, f.dropped))))
+                forked=Signal::derive(move || session.fork_shown())
                 undo=Callback::new(move |()| session.undo_fork())/>
         })}
         <main class="layout" class:embedded=embedded class:teaching=move || session.teaching.lesson.get() || session.teaching.quiz.with(Option::is_some)

@@ -19,11 +19,13 @@ use crate::teaching::scenarios::{first_scenario, open_scenario};
 use leptos::prelude::*;
 
 /// The address's options, applied to the page (theme, embedded, focus, presenter mode) and
-/// provided to every component below.
+/// provided to every component below, with the shell's dialogs.
 pub fn options(group: bool) -> Embed {
     let mut embed = Embed::parse(&window().location().search().unwrap_or_default());
     embed.group = group;
     provide_context(embed.clone());
+    // The shell's dialogs and notice: one for the page, whichever session its view holds.
+    crate::session::context::provide_dialogs();
     // theme=light|dark: the page's colours whatever the reader's system prefers.
     if embed.theme != Theme::Auto {
         if let Some(root) = document().document_element() {

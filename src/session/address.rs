@@ -91,21 +91,21 @@ pub(crate) fn share(
     )));
 }
 
-/// Opens a link pasted into the address bar of an open tab, in the view it belongs to:
-/// `open_group` takes a group session's fragment (the group page reads and shows it, the others
-/// hand it to the group page); `show_member` shows the member view;
-/// `say` tells the view on screen why a link could not be opened.
+/// Opens a link pasted into the address bar of an open tab, in the view it belongs to: `own` says
+/// whether a fragment is the page's own session (nothing to open), `open_member` takes a member
+/// session's link, `open_group` a group session's fragment (the group page reads and shows it, the
+/// others hand it to the group page), and `say` tells the view on screen why a link could not be
+/// opened.
 pub fn follow_links(
-    session: Session,
-    own_group: impl Fn() -> String + 'static,
+    own: impl Fn(&str) -> bool + 'static,
+    open_member: impl Fn(Shared) + 'static,
     open_group: impl Fn(&str) + 'static,
-    show_member: impl Fn() + 'static,
     say: impl Fn(Notice) + 'static,
 ) {
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let hash = window().location().hash().unwrap_or_default();
         let hash = hash.trim_start_matches('#');
-        if hash.is_empty() || hash == fragment(session) || hash == own_group() {
+        if hash.is_empty() || own(hash) {
             return;
         }
         // A fragment naming a place on the page (an in-page link, `#log-group`) is not a share link.
@@ -113,11 +113,7 @@ pub fn follow_links(
             return;
         }
         match decode_member_link(hash) {
-            Ok(MemberLink::Member(shared)) => {
-                session.open_shared(shared);
-                mark_linked(Mode::Member);
-                show_member();
-            }
+            Ok(MemberLink::Member(shared)) => open_member(shared),
             Ok(MemberLink::Group) => open_group(hash),
             Err(e) => say(Notice::Error(link_error(&e))),
         }

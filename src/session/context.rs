@@ -4,13 +4,13 @@
 //!
 //! Over 300 lines: the one Session and its actions: every panel's way into the timeline in one place.
 
-use crate::session::playback::{Playback, Transport, MAX_SPEED};
+pub use crate::session::of::{Forked, SessionOf, Teaching};
+use crate::session::playback::{Playback, MAX_SPEED};
 use crate::shell::embed::Embed;
 use kip848_core::screen::composer::{default_draft, Draft};
 use kip848_core::session::link::Shared;
-use kip848_core::session::timeline::StepResult;
 use kip848_core::session::trace::Trace;
-use kip848_core::{Config, Cursor, Frame, Input, Millis, Timeline};
+use kip848_core::{AnyMember, Config, Cursor, Frame, Input, Millis, Timeline};
 use leptos::prelude::*;
 
 /// Virtual time between two clicks: each answer or application action happens this much after
@@ -42,33 +42,35 @@ impl Notice {
     }
 }
 
-/// The member session: the timeline, the frame of its cursor and the transport that moves it,
-/// with the page's narrower parts beside it. `Copy` handles, provided once by the page; each part
-/// is also provided on its own, so a panel that only opens a dialog takes [`Dialogs`], not this.
+/// The member session: the session every view has ([`SessionOf`]: the timeline, its transport,
+/// the fork, the learner's modes, the notices) and what only the member view adds to it. `Copy`
+/// handles, provided once by the page; each part is also provided on its own, so a panel that
+/// only draws the frame takes the frame, not this.
 #[derive(Clone, Copy)]
 pub struct Session {
-    pub timeline: RwSignal<Timeline>,
+    /// What the member's and the group's sessions share, written once.
+    pub of: SessionOf<AnyMember>,
     /// How many effects of the current step (the timeline's cursor) are shown: always a
     /// normal position (`Cursor::normal`).
     pub shown: RwSignal<usize>,
-    /// Whether and how it plays, and an embed's step range.
-    pub transport: Transport,
     pub draft: RwSignal<Draft>,
-    /// The title of the scenario loaded, if any.
-    pub scenario: RwSignal<Option<String>>,
     /// Everything the screen shows at the cursor.
     pub frame: Memo<Frame>,
     /// Embed options from the URL (all off on a normal visit).
     pub embed: StoredValue<Embed>,
-    /// The session as it was before the last action dropped later steps (acting in the past
-    /// forks the timeline): what Undo brings back.
-    pub forked: RwSignal<Option<Forked>>,
-    pub dialogs: Dialogs,
-    pub teaching: Teaching,
     pub imports: Imports,
 }
 
-/// What the page says and the dialogs it opens.
+/// A member session is the shared session with the member's parts beside it: its fields read as
+/// the shared session's (`session.timeline`), its own methods come first.
+impl std::ops::Deref for Session {
+    type Target = SessionOf<AnyMember>;
+    fn deref(&self) -> &SessionOf<AnyMember> {
+        &self.of
+    }
+}
+
+/// What the page says and the dialogs it opens: the shell's, one for the page whatever its view.
 #[derive(Clone, Copy)]
 pub struct Dialogs {
     /// A message under the console: why an input was refused, or what a load did.
@@ -79,13 +81,55 @@ pub struct Dialogs {
     pub about_open: RwSignal<bool>,
 }
 
-/// The learner's modes.
+impl Dialogs {
+    /// Whether a modal dialog (the shortcuts, the glossary) is open: the page's keys then wait,
+    /// but for the dialog's own toggle (`?`, `l`) and Escape.
+    pub fn modal_key(self, key: &str) -> bool {
+        let open = self.help_open.get_untracked() || self.glossary_open.get_untracked();
+        open && !matches!(key, "?" | "l" | "Escape")
+    }
+}
+
+/// Provides the page's dialogs (the shell does, once), or the ones already provided.
+pub fn provide_dialogs() -> Dialogs {
+    if let Some(dialogs) = use_context::<Dialogs>() {
+        return dialogs;
+    }
+    let dialogs = Dialogs {
+        notice: RwSignal::new(None),
+        help_open: RwSignal::new(false),
+        glossary_open: RwSignal::new(false),
+        about_open: RwSignal::new(false),
+    };
+    provide_context(dialogs);
+    dialogs
+}
+
+/// The member's timeline and its cursor, to read: for a panel that draws the session and changes
+/// nothing (the log, the sequence diagram). Its one move, [`Watched::seek`], is the session's.
 #[derive(Clone, Copy)]
-pub struct Teaching {
-    /// Lesson mode: the scenario read note by note, with Continue and Back.
-    pub lesson: RwSignal<bool>,
-    /// Predict, then reveal: the quiz's progress, when the quiz is on.
-    pub quiz: RwSignal<Option<crate::teaching::quiz::state::QuizState>>,
+pub struct Watched {
+    pub timeline: ReadSignal<Timeline>,
+    /// How many effects of the cursor's step are shown.
+    pub shown: ReadSignal<usize>,
+    seek: Callback<usize>,
+}
+
+impl Watched {
+    /// Moves to the end of step `step`, as the session's seek does.
+    pub fn seek(self, step: usize) {
+        self.seek.run(step);
+    }
+}
+
+/// The timeline to read ([`provide_session`] provides it).
+pub fn use_watched() -> Watched {
+    expect_context::<Watched>()
+}
+
+/// Where the session came from ([`provide_session`] provides it).
+pub fn use_imports() -> Imports {
+    expect_context::<Imports>()
 }
 
 /// Where the session came from when it was imported from a consumer's log.
@@ -96,15 +140,6 @@ pub struct Imports {
     /// Every consumer and the coordinator of the last log imported, on one clock (import page).
     /// Not part of the session: loading another session keeps it, a new log replaces it.
     pub log_group: RwSignal<Option<std::sync::Arc<crate::log_import::imported::LogGroup>>>,
-}
-
-/// What acting in the past dropped, and the session before it.
-#[derive(Clone)]
-pub struct Forked {
-    pub before: Timeline,
-    /// The step acted at, and how many later steps were dropped.
-    pub at: usize,
-    pub dropped: usize,
 }
 
 /// Provides a session around `timeline` to every component below.
@@ -126,33 +161,34 @@ pub fn provide_session_with(timeline: Timeline, embed: Embed) -> Session {
             })
         })
     });
-    let session = Session {
+    let of = SessionOf {
         timeline,
+        ..SessionOf::new(
+            Timeline::default(),
+            embed.range,
+            provide_dialogs(),
+            embed.readonly,
+        )
+    };
+    let session = Session {
+        of,
         shown,
-        transport: Transport::new(embed.range),
         draft: RwSignal::new(draft),
-        scenario: RwSignal::new(None),
         frame,
         embed: StoredValue::new(embed),
-        forked: RwSignal::new(None),
-        dialogs: Dialogs {
-            notice: RwSignal::new(None),
-            help_open: RwSignal::new(false),
-            glossary_open: RwSignal::new(false),
-            about_open: RwSignal::new(false),
-        },
-        teaching: Teaching {
-            lesson: RwSignal::new(false),
-            quiz: RwSignal::new(None),
-        },
         imports: Imports {
             imported: RwSignal::new(None),
             log_group: RwSignal::new(None),
         },
     };
     provide_context(session);
+    provide_context(Watched {
+        timeline: session.timeline.read_only(),
+        shown: session.shown.read_only(),
+        seek: Callback::new(move |step| session.seek(step)),
+    });
     provide_context(session.frame);
-    provide_context(session.dialogs);
+    provide_context(session.transport);
     provide_context(session.teaching);
     provide_context(session.imports);
     session
@@ -168,21 +204,13 @@ pub fn use_frame() -> Memo<Frame> {
     expect_context::<Memo<Frame>>()
 }
 
-/// The page's notices and dialogs ([`provide_session`] provides them): for a panel that needs no
+/// The page's notices and dialogs (the shell's, [`provide_dialogs`]): for a panel that needs no
 /// more than these.
 pub fn use_dialogs() -> Dialogs {
     expect_context::<Dialogs>()
 }
 
 impl Session {
-    /// Whether a modal dialog (the shortcuts, the glossary) is open: the page's keys then wait,
-    /// but for the dialog's own toggle (`?`, `l`) and Escape.
-    pub fn modal_key(&self, key: &str) -> bool {
-        let open =
-            self.dialogs.help_open.get_untracked() || self.dialogs.glossary_open.get_untracked();
-        open && !matches!(key, "?" | "l" | "Escape")
-    }
-
     /// The time an action taken now happens at.
     pub fn next_at(&self) -> Millis {
         self.timeline.with_untracked(|t| t.now().plus(CLICK_GAP_MS))
@@ -192,49 +220,28 @@ impl Session {
     /// changes nothing. The new step's first effect is shown at once and the rest one by one
     /// (all at once at the fastest speed); pausing stops the reveal where it is.
     pub fn act(&self, at: Millis, input: Input) {
-        // Acting before the end drops the later steps: kept, so that Undo can bring them back.
-        let (cursor, later) = self
-            .timeline
-            .with_untracked(|t| (t.cursor(), t.len() - t.cursor().min(t.len())));
-        let before = (later > 0).then(|| self.timeline.get_untracked());
-        let mut outcome: StepResult = Ok(Vec::new());
-        self.timeline.update(|t| outcome = t.act(at, input));
-        match outcome {
-            Err(reason) => {
-                self.dialogs
-                    .notice
-                    .set(Some(Notice::Rejected(reason.to_string())));
-            }
-            Ok(effects) => {
-                self.dialogs.notice.set(None);
-                self.forked.set(before.map(|before| Forked {
-                    before,
-                    at: cursor,
-                    dropped: later,
-                }));
-                let count = effects.len();
-                if self.animates() && count > 1 {
-                    self.shown.set(1);
-                    self.transport.playback.set(Playback::Step);
-                } else {
-                    self.shown.set(count);
-                    self.transport.pause();
-                }
-                self.reset_draft();
-            }
+        let Some(effects) = self
+            .of
+            .act_with(|t| t.act(at, input).map_err(|r| r.to_string()))
+        else {
+            return;
+        };
+        let count = effects.len();
+        if self.animates() && count > 1 {
+            self.shown.set(1);
+            self.transport.playback.set(Playback::Step);
+        } else {
+            self.shown.set(count);
+            self.transport.pause();
         }
+        self.reset_draft();
     }
 
     /// Undoes the last action that dropped later steps: the session as it was, where it was.
     pub fn undo_fork(&self) {
-        if let Some(forked) = self.forked.get_untracked() {
-            let mut timeline = forked.before;
-            timeline.seek(forked.at);
-            self.shown.set(timeline.effect_count(forked.at));
-            self.transport.pause();
-            self.timeline.set(timeline);
-            self.forked.set(None);
-            self.dialogs.notice.set(None);
+        if let Some(at) = self.of.undo_fork() {
+            self.shown
+                .set(self.timeline.with_untracked(|t| t.effect_count(at)));
             self.reset_draft();
         }
     }
@@ -266,20 +273,17 @@ impl Session {
         self.embed.with_value(|e| !e.readonly)
     }
 
-    /// Replaces the session by `trace` (a scenario or an import), at its start.
+    /// Replaces the session by `trace` (a scenario or an import), at its start (or its end).
     pub fn load(&self, trace: Trace, at_start: bool) {
-        self.forked.set(None);
         let title = trace.title.clone();
         let mut timeline = Timeline::from_trace(trace);
         if at_start {
             timeline.seek(0);
         }
-        self.transport.pause();
-        self.shown.set(timeline.effect_count(timeline.cursor()));
-        self.timeline.set(timeline);
+        self.of.replace(timeline, title);
+        self.shown
+            .set(self.timeline.with_untracked(|t| t.effect_count(t.cursor())));
         self.imports.imported.set(None);
-        self.scenario.set(title);
-        self.dialogs.notice.set(None);
         self.reset_draft();
     }
 
@@ -330,19 +334,13 @@ impl Session {
     /// The session's trace changed by `change` (which says whether it changed anything), replayed
     /// at the same step, with `notice` said.
     fn replay_changed(&self, change: impl FnOnce(&mut Trace) -> bool, notice: String) {
-        let (mut trace, cursor) = self
-            .timeline
-            .with_untracked(|t| (t.trace().clone(), t.cursor()));
-        if !change(&mut trace) {
+        if self.of.replay(change).is_none() {
             return;
         }
-        let mut timeline = Timeline::from_trace(trace);
-        timeline.seek(cursor);
-        self.transport.pause();
-        self.shown.set(timeline.effect_count(cursor));
-        self.timeline.set(timeline);
+        self.shown
+            .set(self.timeline.with_untracked(|t| t.effect_count(t.cursor())));
         self.reset_draft();
-        self.dialogs.notice.set(Some(Notice::Info(notice)));
+        self.say(Some(Notice::Info(notice)));
     }
 
     /// Starts over with `config`: a configuration is fixed for a session.

@@ -31,7 +31,7 @@ pub fn on_key(session: Session, ev: web_sys::KeyboardEvent, blank: RwSignal<bool
     }
     let key = ev.key();
     // Behind a modal dialog the page does not move: Tab and the dialog's keys stay with it.
-    if session.modal_key(&key) {
+    if session.dialogs.modal_key(&key) {
         return;
     }
     // Presenter mode: one key press is one effect; a clicker's keys do the same.

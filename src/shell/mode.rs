@@ -16,12 +16,13 @@ use wasm_bindgen::JsCast;
 
 /// Group mode's few keys (listed in the help): space plays, the arrows step, `n` lets the next
 /// event happen, `?` and Escape open and close the help.
-pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::KeyboardEvent) {
+pub fn on_group_key(group: GroupSession, ev: &web_sys::KeyboardEvent) {
+    let dialogs = group.dialogs;
     if ev.key() == "Escape" {
-        session.dialogs.help_open.set(false);
+        dialogs.help_open.set(false);
         return;
     }
-    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
+    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || dialogs.modal_key(&ev.key())
     {
         return;
     }
@@ -34,7 +35,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
     let on_field = matches!(tag.as_str(), "INPUT" | "SELECT");
     let on_control = on_field || tag == "BUTTON";
     let (cursor, _) = group.position();
-    if group.lesson.get_untracked() && !ev.shift_key() {
+    if group.teaching.lesson.get_untracked() && !ev.shift_key() {
         let key = ev.key();
         // The arrows work on a button too: Continue and Back keep the focus after a click.
         let handled = match key.as_str() {
@@ -58,7 +59,7 @@ pub fn on_group_key(group: GroupSession, session: Session, ev: &web_sys::Keyboar
         "ArrowLeft" if !on_control => group.seek(cursor.saturating_sub(1)),
         "ArrowRight" if !on_control => group.seek(cursor + 1),
         "n" => group.next_event(),
-        "?" => session.dialogs.help_open.update(|h| *h = !*h),
+        "?" => dialogs.help_open.update(|h| *h = !*h),
         _ => return,
     }
     ev.prevent_default();
@@ -74,7 +75,11 @@ pub fn on_review_key(
         session.dialogs.help_open.set(false);
         return;
     }
-    if typing(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || session.modal_key(&ev.key())
+    if typing(ev)
+        || ev.ctrl_key()
+        || ev.meta_key()
+        || ev.alt_key()
+        || session.dialogs.modal_key(&ev.key())
     {
         return;
     }
@@ -107,7 +112,7 @@ fn open_saved_or_first(group: GroupSession) {
     open_first(group);
     if let Some(message) = damaged {
         let message = format!("{message}; showing the first scenario instead.");
-        group.notice.set(Some(Notice::Error(message)));
+        group.say(Some(Notice::Error(message)));
     }
 }
 
@@ -170,7 +175,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
                 } else {
                     open_saved_or_first(group);
                 }
-                group.notice.set(Some(Notice::Error(format!(
+                group.say(Some(Notice::Error(format!(
                     "{why}; showing another group instead."
                 ))));
             }
@@ -180,11 +185,11 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
     } else {
         open_saved_or_first(group);
     }
-    group.lesson.set(embed.lesson);
+    group.teaching.lesson.set(embed.lesson);
     // `model=`: the same schedule on other clients (members that name their own keep it).
     if let Some(model) = embed.model {
         group.set_model(model);
-        group.notice.set(None);
+        group.say(None);
     }
     if !from_link {
         if let Some(step) = embed.step {
@@ -192,7 +197,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
         }
     }
     if embed.quiz {
-        group.quiz.set(Some(Default::default()));
+        group.teaching.quiz.set(Some(Default::default()));
     }
     group
         .transport

@@ -21,7 +21,7 @@ use wasm_bindgen::JsCast;
 fn import(session: GroupSession, file: web_sys::File) {
     let name = file.name();
     if file.size() > MAX_TRACE_BYTES as f64 {
-        session.notice.set(Some(Notice::Error(format!(
+        session.say(Some(Notice::Error(format!(
             "Could not import {name}: over the limit of {MAX_TRACE_BYTES} bytes. The group is unchanged."
         ))));
         return;
@@ -32,7 +32,7 @@ fn import(session: GroupSession, file: web_sys::File) {
             .ok()
             .and_then(|v| v.as_string());
         let Some(text) = text else {
-            session.notice.set(Some(Notice::Error(format!(
+            session.say(Some(Notice::Error(format!(
                 "Could not read {name} as text. The group is unchanged."
             ))));
             return;
@@ -41,12 +41,12 @@ fn import(session: GroupSession, file: web_sys::File) {
             Ok(trace) => {
                 let steps = trace.steps.len();
                 session.load(trace);
-                session.notice.set(Some(Notice::Info(format!(
+                session.say(Some(Notice::Info(format!(
                     "Imported {} from {name}",
                     counted(steps, "step")
                 ))));
             }
-            Err(e) => session.notice.set(Some(Notice::Error(format!(
+            Err(e) => session.say(Some(Notice::Error(format!(
                 "Could not import {name}: {e}. The group is unchanged."
             )))),
         }
@@ -81,12 +81,8 @@ pub fn GroupControls() -> impl IntoView {
             session.transport.guided.set(play);
             session.transport.playback.set(Playback::playing_if(play));
         }
-        Some(Err(e)) => session
-            .notice
-            .set(Some(Notice::Error(format!("This scenario is broken: {e}")))),
-        None => session
-            .notice
-            .set(Some(Notice::Error("No such scenario".to_owned()))),
+        Some(Err(e)) => session.say(Some(Notice::Error(format!("This scenario is broken: {e}")))),
+        None => session.say(Some(Notice::Error("No such scenario".to_owned()))),
     };
     let description = move || session.timeline.with(|t| t.trace().description.clone());
     let note = move || {
@@ -111,6 +107,7 @@ pub fn GroupControls() -> impl IntoView {
     };
     let notice = move || {
         session
+            .dialogs
             .notice
             .with(|n| n.as_ref().map(|n| n.shown_as("Refused")))
     };
@@ -144,8 +141,8 @@ pub fn GroupControls() -> impl IntoView {
                     </select>
                 </label>
                 <label class="choice">
-                    <input type="checkbox" data-testid="group-quiz-toggle" prop:checked=move || session.quiz.with(Option::is_some)
-                        on:change=move |ev| session.quiz.set(event_target_checked(&ev).then(Default::default)) />
+                    <input type="checkbox" data-testid="group-quiz-toggle" prop:checked=move || session.teaching.quiz.with(Option::is_some)
+                        on:change=move |ev| session.teaching.quiz.set(event_target_checked(&ev).then(Default::default)) />
                     "Quiz me: who gets a partition, and when"
                 </label>
             </div>
@@ -187,11 +184,11 @@ pub fn GroupControls() -> impl IntoView {
             {(caption && controls).then(|| view! {
             <div class="row lesson-strip" role="group" aria-label="Lesson">
                 <label class="choice">
-                    <input type="checkbox" data-testid="group-lesson" prop:checked=move || session.lesson.get()
-                        on:change=move |ev| session.lesson.set(event_target_checked(&ev)) />
+                    <input type="checkbox" data-testid="group-lesson" prop:checked=move || session.teaching.lesson.get()
+                        on:change=move |ev| session.teaching.lesson.set(event_target_checked(&ev)) />
                     "Lesson (→ continue, ← back)"
                 </label>
-                <Show when=move || session.lesson.get()>
+                <Show when=move || session.teaching.lesson.get()>
                     <span class="muted" data-testid="group-lesson-position">{move || {
                         let l = session.lesson_position();
                         if l.note == 0 { counted(l.of, "note") } else { format!("note {} of {}", l.note, l.of) }
@@ -260,7 +257,7 @@ pub fn GroupControls() -> impl IntoView {
             })}
             {writable.then(|| view! {
                 <crate::components::fork_undo::ForkUndo prefix="group-"
-                    forked=Signal::derive(move || session.forked.with(|f| f.as_ref().map(|(_, at, dropped)| (*at, *dropped))))
+                    forked=Signal::derive(move || session.fork_shown())
                     undo=Callback::new(move |()| session.undo_fork())/>
             })}
             {controls.then(|| view! {
@@ -268,7 +265,7 @@ pub fn GroupControls() -> impl IntoView {
                 <button data-testid="group-export" on:click=move |_| {
                     let json = session.timeline.with_untracked(|t| t.trace().to_json());
                     if download("kip848-group.json", &json).is_none() {
-                        session.notice.set(Some(Notice::Error("The browser refused the download.".to_owned())));
+                        session.say(Some(Notice::Error("The browser refused the download.".to_owned())));
                     }
                 }>"Export group trace"</button>
                 <label class="file-button">
@@ -289,7 +286,7 @@ pub fn GroupControls() -> impl IntoView {
                         } />
                 </label>
             </div>
-            <ShareControls view=Mode::Group notice=session.notice
+            <ShareControls view=Mode::Group notice=session.dialogs.notice
                 fragment=Signal::derive(move || { session.timeline.track(); fragment(session) })
                 step=Signal::derive(move || session.frame.with(|f| f.step))
                 fallback=Signal::derive(move || session.frame.with(|f| f.caption.clone())) />

@@ -42,9 +42,7 @@ pub fn GroupSettings() -> impl IntoView {
         };
         match read() {
             Ok(config) => session.reconfigure(config),
-            Err(e) => session
-                .notice
-                .set(Some(Notice::Error(format!("{e}. The group is unchanged.")))),
+            Err(e) => session.say(Some(Notice::Error(format!("{e}. The group is unchanged.")))),
         }
     };
     let field = move |label: &'static str, id: &'static str, signal: RwSignal<String>| {

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 fn GroupQuiz() -> impl IntoView {
     let session = use_group_session();
     view! {
-        <QuizPanel asked=Signal::derive(move || session.asked()) state=session.quiz
+        <QuizPanel asked=Signal::derive(move || session.asked()) state=session.teaching.quiz
             total=Signal::derive(move || session.questions.with(Vec::len))
             check=Callback::new(move |c| session.check(c))
             next=Callback::new(move |()| session.after_feedback())
@@ -34,7 +34,7 @@ pub fn GroupView() -> impl IntoView {
     let controls = shows(Panel::Controls) || shows(Panel::Caption) || shows(Panel::Transport);
     view! {
         <main class="group-layout" class:embedded=embed.embedded data-testid="group-view">
-            <Show when=move || session.quiz.with(Option::is_some)>
+            <Show when=move || session.teaching.quiz.with(Option::is_some)>
                 <GroupQuiz/>
             </Show>
             {controls.then(|| view! { <GroupControls/> })}
