@@ -4,7 +4,6 @@
 use super::GroupSession;
 use crate::session::address::unlink_if_changed;
 use crate::session::address::Mode;
-use crate::session::context::Notice;
 use crate::session::shelf::Shelf;
 use kip848_core::group::{GroupTimeline, GroupTrace};
 use kip848_core::session::link::{encode_group, SharedGroup};
@@ -66,24 +65,12 @@ pub fn autosave(group: GroupSession) {
     if group.readonly {
         return;
     }
-    let warned = StoredValue::new(false);
-    let schedule = crate::session::persist::debounced(move || {
+    let save = move || {
         let value = group.timeline.with_untracked(saved);
         unlink_if_changed(Mode::Group, || fragment(group));
-        if let Err(reason) = GROUPS.put(&value) {
-            if !warned.get_value() {
-                warned.set_value(true);
-                let message = format!(
-                    "Your group session is not being saved: {reason}. Export it to keep it."
-                );
-                group.say(Some(Notice::Error(message)));
-            }
-        }
-    });
-    Effect::new(move |previous: Option<()>| {
-        group.timeline.track();
-        if previous.is_some() {
-            schedule();
-        }
-    });
+        GROUPS.put(&value)
+    };
+    group
+        .of
+        .autosave("Your group session", save, move || group.timeline.track());
 }

@@ -7,6 +7,7 @@
 
 use crate::session::context::{Dialogs, Notice};
 use crate::session::playback::Transport;
+use gloo_timers::callback::Timeout;
 use kip848_core::session::timeline::Replay;
 use kip848_core::session::timeline::TimelineOf;
 use leptos::prelude::*;
@@ -234,5 +235,58 @@ impl<M: Held> SessionOf<M> {
     /// (steps applied, length) without tracking.
     pub fn position(self) -> (usize, usize) {
         self.timeline.with_untracked(|t| (t.cursor(), t.len()))
+    }
+
+    /// Saves the session (`save`) a little after each change `changed` reads, never on the first
+    /// run; says once, naming `what` ("Your session"), if the browser will not keep it.
+    pub fn autosave(
+        self,
+        what: &'static str,
+        save: impl Fn() -> Result<(), String> + Copy + 'static,
+        changed: impl Fn() + 'static,
+    ) {
+        let warned = StoredValue::new(false);
+        let schedule = debounced(move || {
+            if let Err(reason) = save() {
+                if !warned.get_value() {
+                    warned.set_value(true);
+                    let message =
+                        format!("{what} is not being saved: {reason}. Export it to keep it.");
+                    self.say(Some(Notice::Error(message)));
+                }
+            }
+        });
+        Effect::new(move |previous: Option<()>| {
+            changed();
+            if previous.is_some() {
+                schedule();
+            }
+        });
+    }
+}
+
+/// Quiet time before a change is saved.
+const SAVE_DELAY_MS: u32 = 400;
+
+/// Runs `save` a little after the last call of the returned scheduler, and at once if the page is
+/// left with a save pending: a view tab is a link to another page, and nothing done just before
+/// following it may be lost.
+fn debounced<F: Fn() + Copy + 'static>(save: F) -> impl Fn() + Copy + 'static {
+    let timer = StoredValue::new_local(None::<Timeout>);
+    let pending = StoredValue::new(false);
+    let flush = window_event_listener(leptos::ev::pagehide, move |_| {
+        if pending.get_value() {
+            pending.set_value(false);
+            timer.set_value(None);
+            save();
+        }
+    });
+    on_cleanup(move || flush.remove());
+    move || {
+        pending.set_value(true);
+        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
+            pending.set_value(false);
+            save();
+        })));
     }
 }

@@ -5,7 +5,6 @@
 use crate::session::address::{fragment, mark_linked, unlink_if_changed, Mode};
 use crate::session::context::{Notice, Session};
 use crate::session::shelf::Shelf;
-use gloo_timers::callback::Timeout;
 use kip848_core::session::link::{decode, decode_member_link, LinkError, MemberLink, Shared, View};
 use kip848_core::Timeline;
 use leptos::prelude::*;
@@ -31,8 +30,6 @@ fn shelf() -> Shelf {
         SESSIONS
     }
 }
-/// Quiet time before a change is saved.
-pub(crate) const SAVE_DELAY_MS: u32 = 400;
 
 thread_local! {
     /// The last session saved (or loaded): the panic overlay offers it for download.
@@ -153,52 +150,19 @@ fn save(session: Session) -> Result<(), String> {
 
 /// Saves the session a little after each change; says once if the browser will not keep it.
 pub fn autosave(session: Session) {
-    let warned = StoredValue::new(false);
-    let schedule = debounced(move || {
-        if let Err(reason) = save(session) {
-            if !warned.get_value() {
-                warned.set_value(true);
-                let message =
-                    format!("Your session is not being saved: {reason}. Export it to keep it.");
-                session.dialogs.notice.set(Some(Notice::Error(message)));
-            }
-        }
-    });
     // The save holds whether the quiz is on, not its answers: a memo, so that answering does not save.
     let quiz = Memo::new(move |_| session.teaching.quiz.with(Option::is_some));
-    Effect::new(move |previous: Option<()>| {
-        session.timeline.track();
-        session.transport.speed.track();
-        session.transport.guided.track();
-        session.scenario.track();
-        session.teaching.lesson.track();
-        // Read, not only tracked: a memo that is never read never hears of its source's changes.
-        let _ = quiz.get();
-        if previous.is_some() {
-            schedule();
-        }
-    });
-}
-
-/// Runs `save` a little after the last call of the returned scheduler, and at once if the page is
-/// left with a save pending: a view tab is a link to another page, and nothing done just before
-/// following it may be lost.
-pub(crate) fn debounced<F: Fn() + Copy + 'static>(save: F) -> impl Fn() + Copy + 'static {
-    let timer = StoredValue::new_local(None::<Timeout>);
-    let pending = StoredValue::new(false);
-    let flush = window_event_listener(leptos::ev::pagehide, move |_| {
-        if pending.get_value() {
-            pending.set_value(false);
-            timer.set_value(None);
-            save();
-        }
-    });
-    on_cleanup(move || flush.remove());
-    move || {
-        pending.set_value(true);
-        timer.set_value(Some(Timeout::new(SAVE_DELAY_MS, move || {
-            pending.set_value(false);
-            save();
-        })));
-    }
+    session.of.autosave(
+        "Your session",
+        move || save(session),
+        move || {
+            session.timeline.track();
+            session.transport.speed.track();
+            session.transport.guided.track();
+            session.scenario.track();
+            session.teaching.lesson.track();
+            // Read, not only tracked: a memo that is never read never hears of its source's changes.
+            let _ = quiz.get();
+        },
+    );
 }
