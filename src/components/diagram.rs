@@ -217,9 +217,10 @@ pub fn Diagram(
                 " Each " <Term id="join-state">"join state"</Term> " names what the application was handed."
             </Show>
         </p>
-        <Show when=move || model.get() == Model::Kafka>
-            <TransitionTable frame=frame/>
-        </Show>
+        {move || {
+            let descriptor = model.get().descriptor();
+            descriptor.table.map(|source| view! { <TransitionTable frame=frame descriptor=descriptor source=source/> })
+        }}
     }
 }
 
@@ -253,18 +254,29 @@ fn follow(frame: &web_sys::HtmlDivElement, state: StateName) {
     }
 }
 
-/// The shipped client's "valid previous states" table (MemberState.java).
+/// A real client's own table of allowed transitions (the Java client's "valid previous states",
+/// `MemberState.java`): each state beside the states it may be entered from, in the table's order.
 #[component]
-fn TransitionTable(frame: Signal<Frame>) -> impl IntoView {
+fn TransitionTable(
+    frame: Signal<Frame>,
+    descriptor: &'static kip848_core::machine::descriptor::Descriptor,
+    source: &'static str,
+) -> impl IntoView {
     let current = move || frame.with(|f| f.facts.state);
+    let mut rows: Vec<(StateName, Vec<StateName>)> = Vec::new();
+    for (from, to) in (descriptor.transitions)() {
+        match rows.iter_mut().find(|(t, _)| *t == to) {
+            Some((_, froms)) => froms.push(from),
+            None => rows.push((to, vec![from])),
+        }
+    }
     view! {
         <details class="transition-table" data-testid="transition-table">
-            <summary>"Allowed transitions (MemberState.java)"</summary>
+            <summary>{format!("Allowed transitions ({source})")}</summary>
             <table>
                 <thead><tr><th scope="col">"to"</th><th scope="col">"from"</th></tr></thead>
                 <tbody>
-                    {kip848_core::kafka::ALLOWED.iter().map(|(to, from)| {
-                        let to = *to;
+                    {rows.into_iter().map(|(to, from)| {
                         let list = from.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
                         view! { <tr class:current=move || current() == to><th scope="row">{to.as_str()}</th><td>{list}</td></tr> }
                     }).collect_view()}

@@ -37,7 +37,7 @@
 
 pub mod align;
 mod cause;
-mod classify;
+pub(crate) mod classify;
 pub mod html;
 mod librdkafka;
 pub(crate) mod pair;
@@ -50,6 +50,7 @@ mod switch;
 pub use crate::machine::work::Work;
 pub use align::{align, Adjustment, Aligned};
 pub use cause::Cause;
+pub(crate) use librdkafka::rules as librdkafka_rules;
 pub use pair::Pair;
 pub use review::{Group, Review};
 pub use screen::{ReviewCursor, ReviewScreen};

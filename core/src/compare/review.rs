@@ -1,6 +1,6 @@
 //! The review: the rows of a trace on two models, and their differences grouped by root cause.
 
-use super::classify::{rules, Detail};
+use super::classify::Detail;
 use super::{align, rows, Align, Aligned, Cause, Pair, Row, Source, Switch};
 use crate::session::trace::Trace;
 use serde::Serialize;
@@ -124,10 +124,13 @@ fn causes(trace: &Trace, pair: Pair, align: &Align, rows: &[Row]) -> Vec<BTreeSe
         if residual.get(i).is_none_or(|r| r.differences.is_empty()) {
             continue;
         }
-        let named = match pair {
-            Pair::SEED_KAFKA => rules(&residual, &trace.steps, &trace.config, i),
-            _ => super::librdkafka::rules(&residual, &trace.steps, &trace.config, i),
-        };
+        // The right side's rules: why it differs from a model listed before it.
+        let named = pair
+            .right()
+            .descriptor()
+            .differs
+            .map(|rules| rules(&residual, &trace.steps, &trace.config, i))
+            .unwrap_or_default();
         let like = named
             .like
             .filter(|&start| start < i)

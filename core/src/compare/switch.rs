@@ -14,6 +14,7 @@
 //! | `client_assignor` | the seed runs with `assignor_set` off: no onAssignment | [`Cause::ClientAssignor`] |
 
 use super::Cause;
+use crate::machine::descriptor::Habits;
 use crate::machine::work::Work;
 use crate::protocol::config::Behaviours;
 use crate::protocol::config::Config;
@@ -48,10 +49,12 @@ impl Switch {
         self.cause_in(super::Pair::SEED_KAFKA)
     }
 
-    /// The cause this switch removes between the models of `pair` (librdkafka's model commits
-    /// nothing, so leaving commits out removes a cause of its own there).
+    /// The cause this switch removes between the models of `pair` (a client that commits by
+    /// itself, as librdkafka does, makes leaving commits out remove a cause of its own).
     pub fn cause_in(self, pair: super::Pair) -> Cause {
-        if pair.has(crate::machine::model::Model::Librdkafka) && self == Switch::AutoCommit {
+        let (left, right) = pair.models();
+        let commits_itself = |m: crate::machine::model::Model| m.descriptor().habits.commits_itself;
+        if self == Switch::AutoCommit && (commits_itself(left) || commits_itself(right)) {
             return Cause::LibrdkafkaCommitsItself;
         }
         match self {
@@ -62,21 +65,42 @@ impl Switch {
         }
     }
 
+    /// The habit this switch is about, in a model's descriptor (leaving commits out is about every
+    /// model: none).
+    fn habit(self, habits: &Habits) -> Option<bool> {
+        match self {
+            Switch::AutoCommit => None,
+            Switch::LostCallback => Some(habits.lost_callback),
+            Switch::AssignedAlways => Some(habits.assigned_always),
+            Switch::ClientAssignor => Some(habits.client_assignor),
+        }
+    }
+
+    /// Whether this switch applies to the models of `pair`: one of them can be switched and the
+    /// two differ in the habit it is about (so onPartitionsLost off brings the Java client toward
+    /// the seed, and beside librdkafka, which has that habit too, would only take away what the
+    /// two shipped clients share). Leaving commits out applies to every pair.
+    pub fn applies(self, pair: super::Pair) -> bool {
+        let (left, right) = pair.models();
+        let (l, r) = (left.descriptor(), right.descriptor());
+        let switchable = l.switchable.contains(&self) || r.switchable.contains(&self);
+        match (self.habit(&l.habits), self.habit(&r.habits)) {
+            (Some(a), Some(b)) => switchable && a != b,
+            _ => true,
+        }
+    }
+
     /// Whether this switch can change anything for a trace with `config` on the models of `pair`
     /// (the review skips the runs of those that cannot: no onPartitionsLost or empty
-    /// onPartitionsAssigned without a listener or beside librdkafka, no onAssignment
-    /// without an assignor or without the seed).
+    /// onPartitionsAssigned without a listener, no onAssignment without an assignor, nothing
+    /// where the switch does not apply).
     pub fn can_matter(self, config: &Config, pair: super::Pair) -> bool {
-        use crate::machine::model::Model;
-        match self {
-            Switch::AutoCommit => true,
-            // They bring the Java client toward the seed: beside librdkafka they would only
-            // take away what the two shipped clients share.
-            Switch::LostCallback | Switch::AssignedAlways => {
-                config.listener && pair == super::Pair::SEED_KAFKA
+        self.applies(pair)
+            && match self {
+                Switch::AutoCommit => true,
+                Switch::LostCallback | Switch::AssignedAlways => config.listener,
+                Switch::ClientAssignor => config.assignor_set,
             }
-            Switch::ClientAssignor => config.assignor_set && pair.has(Model::Seed),
-        }
     }
 
     /// What the switch's button says.
@@ -105,21 +129,9 @@ impl Align {
         Align(Switch::ALL.into_iter().collect())
     }
 
-    /// These switches less those that do not apply to `pair` (the ones that bring the Java
-    /// client toward the seed, beside librdkafka; the seed's assignor, without the seed).
+    /// These switches less those that do not apply to `pair` ([`Switch::applies`]).
     pub fn for_pair(&self, pair: super::Pair) -> Self {
-        use crate::machine::model::Model;
-        Align(
-            self.iter()
-                .filter(|s| match s {
-                    Switch::AutoCommit => true,
-                    Switch::LostCallback | Switch::AssignedAlways => {
-                        pair == super::Pair::SEED_KAFKA
-                    }
-                    Switch::ClientAssignor => pair.has(Model::Seed),
-                })
-                .collect(),
-        )
+        Align(self.iter().filter(|s| s.applies(pair)).collect())
     }
 
     pub fn is_on(&self, switch: Switch) -> bool {
@@ -173,5 +185,36 @@ impl Align {
 impl FromIterator<Switch> for Align {
     fn from_iter<I: IntoIterator<Item = Switch>>(switches: I) -> Self {
         Align(switches.into_iter().collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cause, Pair};
+    use super::Switch::{self, *};
+
+    /// The switches each pair of the three models gets from their habits: what the review offered
+    /// when the pairs were named one by one.
+    #[test]
+    fn the_habits_give_each_pair_its_switches() {
+        let applying = |pair: Pair| -> Vec<Switch> {
+            Switch::ALL
+                .into_iter()
+                .filter(|s| s.applies(pair))
+                .collect()
+        };
+        assert_eq!(
+            applying(Pair::SEED_KAFKA),
+            [AutoCommit, LostCallback, AssignedAlways, ClientAssignor]
+        );
+        assert_eq!(
+            applying(Pair::SEED_LIBRDKAFKA),
+            [AutoCommit, ClientAssignor]
+        );
+        assert_eq!(applying(Pair::KAFKA_LIBRDKAFKA), [AutoCommit]);
+        assert_eq!(AutoCommit.cause_in(Pair::SEED_KAFKA), Cause::AutoCommit);
+        for pair in [Pair::SEED_LIBRDKAFKA, Pair::KAFKA_LIBRDKAFKA] {
+            assert_eq!(AutoCommit.cause_in(pair), Cause::LibrdkafkaCommitsItself);
+        }
     }
 }

@@ -54,6 +54,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
             .collect()
     },
     is_allowed,
+    table: Some("MemberState.java"),
     some_states: "JOINING, RECONCILING, ACKNOWLEDGING, STABLE, …",
     in_full: "the client Kafka shipped (4.x)",
     a_member_of_it: "the shipped Kafka client",
@@ -66,6 +67,17 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     quiz: crate::teaching::quiz_rules::KAFKA,
     counterpart: crate::Model::Seed,
     phases: crate::compare::pair::kafka_phases,
+    habits: crate::machine::descriptor::Habits {
+        lost_callback: true,
+        assigned_always: true,
+        client_assignor: false,
+        commits_itself: false,
+    },
+    switchable: &[
+        crate::compare::Switch::LostCallback,
+        crate::compare::Switch::AssignedAlways,
+    ],
+    differs: Some(crate::compare::classify::rules),
 };
 
 /// The ten states, in diagram order.

@@ -63,6 +63,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     initial: Init,
     transitions: || ALLOWED.to_vec(),
     is_allowed,
+    table: None,
     some_states: "init, wait-assign-call, steady, wait-unassign-call, …",
     in_full: "librdkafka's consumer (2.15.0)",
     a_member_of_it: "librdkafka's consumer",
@@ -75,6 +76,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     quiz: crate::teaching::quiz_rules::LIBRDKAFKA,
     counterpart: crate::Model::Kafka,
     phases: crate::compare::pair::librdkafka_phases,
+    habits: crate::machine::descriptor::Habits {
+        lost_callback: true,
+        assigned_always: true,
+        client_assignor: false,
+        commits_itself: true,
+    },
+    switchable: &[],
+    differs: Some(crate::compare::librdkafka_rules),
 };
 
 /// The seven states, in diagram order.

@@ -26,6 +26,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     initial: StateName::New,
     transitions: || transitions::TRANSITIONS.iter().map(|(from, to, _)| (*from, *to)).collect(),
     is_allowed: transitions::is_allowed,
+    table: None,
     some_states: "JOINING, JOINED, ASSIGNING, …",
     in_full: "the seed design (the project's seed model)",
     a_member_of_it: "the seed model",
@@ -38,4 +39,12 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     quiz: crate::teaching::quiz_rules::SEED,
     counterpart: crate::Model::Kafka,
     phases: crate::compare::pair::seed_phases,
+    habits: crate::machine::descriptor::Habits {
+        lost_callback: false,
+        assigned_always: false,
+        client_assignor: true,
+        commits_itself: false,
+    },
+    switchable: &[crate::compare::Switch::ClientAssignor],
+    differs: None,
 };
