@@ -6,4 +6,6 @@ pub mod playback;
 pub mod scenarios;
 pub mod session;
 
-pub use session::{provide_group_session, use_group_session, GroupSession};
+pub use session::{
+    provide_group_session, use_group_session, use_group_watched, GroupSession, GroupWatched,
+};

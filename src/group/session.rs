@@ -57,9 +57,32 @@ pub fn provide_group_session(timeline: GroupTimeline, readonly: bool) -> GroupSe
         }),
     };
     provide_context(session);
+    provide_context(GroupWatched {
+        timeline: session.timeline.read_only(),
+        frame: session.frame,
+    });
     provide_context(session.transport);
     provide_context(session.teaching);
     session
+}
+
+/// The group's timeline and the frame of its cursor, to read: for a chart that draws the group
+/// and changes nothing.
+#[derive(Clone, Copy)]
+pub struct GroupWatched {
+    pub timeline: ReadSignal<GroupTimeline>,
+    pub frame: Memo<GroupFrame>,
+}
+
+/// The group to read ([`provide_group_session`] provides it).
+pub fn use_group_watched() -> GroupWatched {
+    use_context::<GroupWatched>().unwrap_or_else(|| {
+        let session = use_group_session();
+        GroupWatched {
+            timeline: session.timeline.read_only(),
+            frame: session.frame,
+        }
+    })
 }
 
 /// The session provided by [`provide_group_session`].

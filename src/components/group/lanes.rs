@@ -2,7 +2,7 @@
 //! coordinator, how far along it is, and whether the user is holding it; and the messages the
 //! last step dropped, with why (lost, killed, or meant for a process that is gone).
 
-use crate::group::use_group_session;
+use crate::group::use_group_watched;
 use kip848_core::group::{GroupSim, Message, MessageKind};
 use leptos::prelude::*;
 
@@ -48,7 +48,7 @@ fn direction(sim: &GroupSim, message: &Message) -> String {
 
 #[component]
 pub fn MessageLanes() -> impl IntoView {
-    let session = use_group_session();
+    let session = use_group_watched();
     let messages = move || {
         session.timeline.with(|t| {
             let sim = t.sim();

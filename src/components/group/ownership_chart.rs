@@ -3,7 +3,7 @@
 //! of the group own a partition at once.
 
 use super::time_chart::{live_time_chart, Bar, Line};
-use crate::group::use_group_session;
+use crate::group::use_group_watched;
 use kip848_core::group::chart::{rows, Row};
 use kip848_core::group::Segment;
 use leptos::prelude::*;
@@ -65,7 +65,7 @@ pub fn ownership_lines(rows: &[Row]) -> Vec<Line> {
 
 #[component]
 pub fn OwnershipChart() -> impl IntoView {
-    let session = use_group_session();
+    let session = use_group_watched();
     // The axis is the whole run's (its last step's time, or now when acting past it), by pages: it
     // keeps its scale while a scenario plays, and bars grow along it instead of everything moving.
     let chart = Memo::new(move |_| {
