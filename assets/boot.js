@@ -55,7 +55,10 @@ if (name === 'kip848-viz' && page && !there) {
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   }
   try {
-    await glue.default({ module_or_path: await compiled });
+    const module = await compiled;
+    await glue.default({ module_or_path: module });
+    // The review page's check makes its own instance of both in a worker (assets/check-worker.js).
+    window.kip848Boot = { glue: new URL(`./${name}.js`, import.meta.url).href, module };
   } catch (e) {
     // The snapshot must not promise what will not come: its badge says the model could not load.
     document.documentElement.classList.add('shell-failed');

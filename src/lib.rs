@@ -16,6 +16,11 @@ pub mod teaching;
 
 /// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.
 pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {
+    // In a worker (the review page's check, `components::check_panel::worker`) the module is an
+    // engine, not a page: nothing to mount.
+    if web_sys::window().is_none() {
+        return;
+    }
     // The wasm is compiled and instantiated: `make bench` splits the first render here.
     mark("kip848-start");
     shell::panic_hook::install();

@@ -1,5 +1,6 @@
 // `make bench`: the bounded check (issue 48), natively at the anchor's bounds for each model, and
-// in the review page, where it runs between frames: how long, and the longest task it caused.
+// in the review page, where it runs in a Web Worker: how long, and the longest task the page's
+// main thread ran meanwhile.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './harness.mjs';
@@ -39,6 +40,8 @@ export async function checkInPage(browser, url) {
   await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 600000 });
   const seconds = (Date.now() - started) / 1000;
   const longest = await page.evaluate(() => window.__longest);
+  // `worker`, or `page` where no worker could start and the check ran between frames.
+  const ranIn = await page.getByTestId('check-status').getAttribute('data-ran-in');
   await context.close();
-  return { depth: CHECK_DEPTH_PAGE, seconds, longest_task_ms: longest };
+  return { depth: CHECK_DEPTH_PAGE, seconds, longest_task_ms: longest, ran_in: ranIn };
 }

@@ -1,6 +1,6 @@
-// "Check every schedule" in the review view: the bounded check run in the page, in slices,
-// compared property by property with the same check run natively (`kip848-check`), and a
-// counterexample opened in the group view at the step where it shows.
+// "Check every schedule" in the review view: the bounded check run in a Web Worker with its own
+// instance of the page's module, compared property by property with the same check run natively
+// (`kip848-check`), a counterexample opened in the group view at the step where it shows, and Stop.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,7 @@ test('the check in the page finds what the core finds, and its counterexample op
   const { page, done } = await openSeedCheck();
   await page.getByTestId('check-start').click();
   await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 120000 });
+  assert.equal(await page.getByTestId('check-status').getAttribute('data-ran-in'), 'worker', 'the check ran off the main thread');
   for (const p of native.properties) {
     const cell = page.locator(`[data-testid=check-row][data-property=${p.property}] td[data-model=seed] [data-testid=check-verdict]`);
     assert.equal(await cell.getAttribute('data-verdict'), p.verdict, p.property);
@@ -68,6 +69,38 @@ test('the seed under each combination of its design choices: each column is what
       if (p.verdict === 'violated') assert.match(await cell.textContent(), new RegExp(`shortest ${p.moves} moves`), p.property);
       else assert.match(await cell.textContent(), new RegExp(`holds within ${c.states} states`), p.property);
     }
+  }
+  await done();
+});
+
+test('Stop ends the check in its worker: a check started after shows only its own columns', async () => {
+  const depth = 4;
+  const native = JSON.parse(execFileSync(coreBin('kip848-check'), ['--model', 'kafka', '--depth', String(depth)], { cwd: ROOT, encoding: 'utf8' }));
+  const { page, done } = await open(browser, `${server.url}review.html`, { ready: 'check' });
+  // Every model, as deep as the page goes: minutes of work, stopped as soon as it reports.
+  await page.getByTestId('check-depth').fill('24');
+  await page.getByTestId('check-depth').dispatchEvent('change');
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Checking .*states/ }).waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('check-status').getAttribute('data-ran-in'), 'worker');
+  await page.getByTestId('check-stop').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Stopped\.$/ }).waitFor();
+  assert.ok(await page.getByTestId('check-start').isEnabled());
+  // Another check, of the Java client alone and shallow: the stopped one's reports never join it.
+  await page.getByTestId('check-depth').fill(String(depth));
+  await page.getByTestId('check-depth').dispatchEvent('change');
+  for (const box of await page.getByTestId('check-model').all()) {
+    if ((await box.getAttribute('value')) !== 'kafka' && (await box.isChecked())) await box.uncheck();
+  }
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 60000 });
+  assert.deepEqual(await page.locator('[data-testid=check-table] thead th').allTextContents(), ['property', 'Java client members']);
+  const cells = page.locator('[data-testid=check-row] td');
+  assert.equal(await cells.count(), native.properties.length);
+  for (const p of native.properties) {
+    const cell = page.locator(`[data-testid=check-row][data-property=${p.property}] td[data-model=kafka] [data-testid=check-verdict]`);
+    assert.equal(await cell.getAttribute('data-verdict'), p.verdict, p.property);
+    if (p.verdict === 'holds') assert.match(await cell.textContent(), new RegExp(`holds within ${native.states} states`), p.property);
   }
   await done();
 });

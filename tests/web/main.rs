@@ -2,6 +2,7 @@
 //! session, driven by clicks, checked in the DOM. The whole page is tested end to end in tests/e2e.
 #![cfg(target_arch = "wasm32")]
 
+mod check_worker;
 mod dom;
 mod embed;
 mod page;
