@@ -3,7 +3,7 @@
 
 use crate::components::glossary::Term;
 use crate::session::context::use_session;
-use kip848_core::protocol::choice::{Fenced, Release, CHOICES};
+use kip848_core::protocol::choice::{EpochTaken, Fenced, Release, CHOICES};
 use kip848_core::{Config, Model};
 use leptos::prelude::*;
 
@@ -115,6 +115,8 @@ pub fn ConfigPanel() -> impl IntoView {
                 <blockquote class="muted">"The design page: " {CHOICES[1].seed_words}</blockquote>
                 {flag("cfg-fenced", CHOICES[2].other_answer, |c| c.fenced == Fenced::Finish, |c, v| c.fenced = if v { Fenced::Finish } else { Fenced::Abandon })}
                 <blockquote class="muted">"The design page: " {CHOICES[2].seed_words}</blockquote>
+                {flag("cfg-epoch", CHOICES[3].other_answer, |c| c.epoch == EpochTaken::OnceReconciled, |c, v| c.epoch = if v { EpochTaken::OnceReconciled } else { EpochTaken::OnAnswer })}
+                <blockquote class="muted">"The design page: " {CHOICES[3].seed_words}</blockquote>
             </fieldset>
             <p class="field-error" role="alert">{move || error.get()}</p>
             <button data-testid="cfg-apply" disabled=move || !changed()

@@ -44,12 +44,17 @@ async fn applying_a_configuration_restarts_the_session() {
     m.click("cfg-between").await;
     assert!(!m.find("cfg-apply").has_attribute("disabled"));
     m.click("cfg-release").await;
+    m.click("cfg-epoch").await;
     m.click("cfg-apply").await;
     m.session.timeline.with_untracked(|t| {
         assert!(t.config().heartbeat_between_revoke_and_assign);
         assert_eq!(
             t.config().release,
             kip848_core::protocol::choice::Release::AfterCallback
+        );
+        assert_eq!(
+            t.config().epoch,
+            kip848_core::protocol::choice::EpochTaken::OnceReconciled
         );
         assert_eq!(t.len(), 0);
     });

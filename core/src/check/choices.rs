@@ -4,7 +4,7 @@
 
 use super::{Bounds, Explorer};
 use crate::group::GroupConfig;
-use crate::protocol::choice::{Fenced, Release, CHOICES};
+use crate::protocol::choice::{EpochTaken, Fenced, Release, CHOICES};
 use serde::Serialize;
 
 /// One answer to each of the seed's choices.
@@ -13,6 +13,7 @@ pub struct Combination {
     pub heartbeat_between_revoke_and_assign: bool,
     pub release: Release,
     pub fenced: Fenced,
+    pub epoch: EpochTaken,
 }
 
 impl Combination {
@@ -21,19 +22,23 @@ impl Combination {
         heartbeat_between_revoke_and_assign: false,
         release: Release::FirstStep,
         fenced: Fenced::Abandon,
+        epoch: EpochTaken::OnAnswer,
     };
 
     /// Every combination, the seed's own first.
     pub fn all() -> Vec<Combination> {
         let mut all = Vec::new();
-        for fenced in [Fenced::Abandon, Fenced::Finish] {
-            for release in [Release::FirstStep, Release::AfterCallback] {
-                for between in [false, true] {
-                    all.push(Combination {
-                        heartbeat_between_revoke_and_assign: between,
-                        release,
-                        fenced,
-                    });
+        for epoch in [EpochTaken::OnAnswer, EpochTaken::OnceReconciled] {
+            for fenced in [Fenced::Abandon, Fenced::Finish] {
+                for release in [Release::FirstStep, Release::AfterCallback] {
+                    for between in [false, true] {
+                        all.push(Combination {
+                            heartbeat_between_revoke_and_assign: between,
+                            release,
+                            fenced,
+                            epoch,
+                        });
+                    }
                 }
             }
         }
@@ -44,6 +49,7 @@ impl Combination {
         config.heartbeat_between_revoke_and_assign = self.heartbeat_between_revoke_and_assign;
         config.release = self.release;
         config.fenced = self.fenced;
+        config.epoch = self.epoch;
     }
 
     /// Whether each choice differs from the seed's own, in the order of [`CHOICES`].
@@ -52,6 +58,7 @@ impl Combination {
             self.heartbeat_between_revoke_and_assign,
             self.release != Release::FirstStep,
             self.fenced != Fenced::Abandon,
+            self.epoch != EpochTaken::OnAnswer,
         ]
     }
 
@@ -76,6 +83,7 @@ impl Combination {
             "a heartbeat between revoke and assign",
             "revoked partitions removed after the callback",
             "a fenced member's callback returns before it rejoins",
+            "the epoch taken once reconciled",
         ];
         let parts: Vec<&str> = SHORT
             .iter()

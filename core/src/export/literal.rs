@@ -239,6 +239,7 @@ impl Literal for Config {
             member_id,
             kafka_version,
             fenced,
+            epoch,
             // A review's switches, never part of a trace.
             behaviours: _,
         } = self;
@@ -283,6 +284,11 @@ impl Literal for Config {
             "fenced",
             *fenced != d.fenced,
             format!("kip848_core::protocol::choice::Fenced::{fenced:?}"),
+        );
+        set(
+            "epoch",
+            *epoch != d.epoch,
+            format!("kip848_core::protocol::choice::EpochTaken::{epoch:?}"),
         );
         set(
             "retry_backoff_ms",

@@ -84,6 +84,7 @@ impl GroupSim {
                         .heartbeat_between_revoke_and_assign,
                     release: self.config.release,
                     fenced: self.config.fenced,
+                    epoch: self.config.epoch,
                     server_assignor: Some(self.coordinator.config.assignor.as_str().to_owned()),
                     // The shipped clients make up their member id (KIP-1082); the seed design
                     // takes the one the coordinator gives. One id per process.

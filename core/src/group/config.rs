@@ -3,7 +3,7 @@
 use super::input::GroupRejected;
 use super::records::CoordinatorConfig;
 use crate::machine::model::Model;
-use crate::protocol::choice::{Fenced, Release};
+use crate::protocol::choice::{EpochTaken, Fenced, Release};
 use crate::session::limits::MAX_NAME_CHARS;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -24,6 +24,9 @@ pub struct GroupConfig {
     /// The seed design's choice of what a member fenced during its callback does with it.
     #[serde(skip_serializing_if = "Fenced::is_default")]
     pub fenced: Fenced,
+    /// The seed design's choice of when a member takes the epoch an answer carries.
+    #[serde(skip_serializing_if = "EpochTaken::is_default")]
+    pub epoch: EpochTaken,
     /// The model members run unless their `add_member` names another.
     #[serde(skip_serializing_if = "is_seed")]
     pub model: Model,
@@ -43,6 +46,7 @@ impl Default for GroupConfig {
             heartbeat_between_revoke_and_assign: false,
             release: Release::FirstStep,
             fenced: Fenced::Abandon,
+            epoch: EpochTaken::OnAnswer,
             model: Model::Seed,
         }
     }

@@ -45,6 +45,28 @@ impl Fenced {
     }
 }
 
+/// When a member takes the epoch an answer carries, and so the epoch its heartbeats report while it
+/// reconciles: the coordinator fences a heartbeat whose epoch is neither the member's nor, with an
+/// owned set it still holds, the one before.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EpochTaken {
+    /// The design page's order: "The first action that is performed in this state is to update
+    /// the CGMSM's value for the member epoch as provided in the ConsumerGroupHeartbeatResponse."
+    #[default]
+    OnAnswer,
+    /// Once the reconciliation under way has completed (its acknowledgement carries it): until
+    /// then the member's heartbeats carry the epoch it had, and it then takes the newest epoch
+    /// answered. A joining member, with none yet, takes it at once.
+    OnceReconciled,
+}
+
+impl EpochTaken {
+    pub fn is_default(&self) -> bool {
+        *self == EpochTaken::default()
+    }
+}
+
 /// One switch: its name in a configuration, the design page's words, and what each answer does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Choice {
@@ -58,7 +80,7 @@ pub struct Choice {
 }
 
 /// The switches, in the order a combination names them.
-pub const CHOICES: [Choice; 3] = [
+pub const CHOICES: [Choice; 4] = [
     Choice {
         field: "heartbeat_between_revoke_and_assign",
         seed_words: "QUESTION: do we need to heartbeat between revocation and assignment?",
@@ -83,5 +105,14 @@ pub const CHOICES: [Choice; 3] = [
             "a fenced member abandons the commit or callback it is running and rejoins at once",
         other_answer:
             "a fenced member lets the commit or callback it is running return, then rejoins",
+    },
+    Choice {
+        field: "epoch",
+        seed_words: "The first action that is performed in this state is to update the CGMSM's \
+                     value for the member epoch as provided in the ConsumerGroupHeartbeatResponse.",
+        default_answer:
+            "the epoch an answer carries is taken at once (the page's order): heartbeats during the reconciliation carry it",
+        other_answer:
+            "the epoch an answer carries is taken once the reconciliation it started has completed",
     },
 ];

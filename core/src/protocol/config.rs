@@ -1,6 +1,6 @@
 //! The session configuration of seed model §1: fixed for the life of a member.
 
-use super::choice::{Fenced, Release};
+use super::choice::{EpochTaken, Fenced, Release};
 use super::version::ClientVersion;
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,9 @@ pub struct Config {
     /// with that work.
     #[serde(skip_serializing_if = "Fenced::is_default")]
     pub fenced: Fenced,
+    /// Seed model only, a design choice: when the epoch an answer carries is taken.
+    #[serde(skip_serializing_if = "EpochTaken::is_default")]
+    pub epoch: EpochTaken,
     /// Backoff base after a retriable answer: `min(base * 2^(n-1), max)` for the n-th one.
     pub retry_backoff_ms: u64,
     /// Backoff ceiling.
@@ -66,6 +69,7 @@ impl Default for Config {
             heartbeat_between_revoke_and_assign: false,
             release: Release::FirstStep,
             fenced: Fenced::Abandon,
+            epoch: EpochTaken::OnAnswer,
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
             auto_complete: true,

@@ -143,6 +143,11 @@ impl Member {
         let full = !leave && (retry_owed || matches!(purpose, Purpose::Join | Purpose::Retry));
         if leave {
             self.member_epoch = self.config.leave_epoch();
+            self.epoch_owed = None;
+        }
+        // The acknowledgement reports a reconciliation done: with the epoch it waited for.
+        if purpose == Purpose::Acknowledge {
+            self.take_owed_epoch();
         }
         let owned = if leave {
             None

@@ -4,7 +4,7 @@
 
 use crate::machine::facts::{Facts, Out};
 use crate::protocol::assignment::PartitionSet;
-use crate::protocol::choice::Fenced;
+use crate::protocol::choice::{EpochTaken, Fenced};
 use crate::protocol::config::Config;
 use crate::protocol::effect::{Effect, Purpose};
 use crate::protocol::error_code::{ErrorClass, ErrorCode};
@@ -60,6 +60,9 @@ pub struct Member {
     /// With `fenced` = `finish`: the commit or callback a fenced member lets return before it
     /// sends its join (it waits in JOINING).
     pub(super) rejoin_after: Option<Effect>,
+    /// With `epoch` = `once_reconciled`: the epoch the newest answer carried, taken once the
+    /// reconciliation under way has completed.
+    pub(super) epoch_owed: Option<i32>,
     pub(super) now: Millis,
 }
 
@@ -82,6 +85,7 @@ impl Member {
             sender: Sender::default(),
             owed_to_abandoned: 0,
             rejoin_after: None,
+            epoch_owed: None,
             now: Millis::ZERO,
         }
     }
@@ -176,7 +180,12 @@ impl Member {
         if !response.member_id.is_empty() {
             self.member_id.clone_from(&response.member_id);
         }
-        self.member_epoch = response.member_epoch;
+        // A member with an epoch may wait to take the next one (a joining member has none).
+        if self.config.epoch == EpochTaken::OnceReconciled && self.member_epoch > 0 {
+            self.epoch_owed = Some(response.member_epoch);
+        } else {
+            self.member_epoch = response.member_epoch;
+        }
         self.heartbeat_interval_ms = response.heartbeat_interval_ms;
         if self.state == State::Joining {
             self.enter(State::Joined, out);
@@ -187,6 +196,9 @@ impl Member {
                 State::Assigning(reconciliation) => reconciliation.newest_target = target.clone(),
                 _ => {} // TERMINATING ignores assignments.
             }
+        }
+        if !matches!(self.state, State::Assigning(_)) {
+            self.take_owed_epoch();
         }
         self.flush_remembered(out);
     }
@@ -221,6 +233,7 @@ impl Member {
         self.abandon_reconciliation();
         self.clear_assigned(out);
         self.member_epoch = 0;
+        self.epoch_owed = None;
         if self.state != State::Joining {
             self.enter(State::Joining, out);
         }

@@ -149,6 +149,8 @@ impl Member {
                 return;
             };
             if reconciliation.newest_target == self.assigned {
+                // Reconciled: the epoch owed is taken with the transition that says so.
+                self.take_owed_epoch();
                 self.enter(State::Joined, out);
                 return;
             }
@@ -185,6 +187,13 @@ impl Member {
             out.push(self, Effect::failed(&awaited));
         }
         self.run_plan(out);
+    }
+
+    /// The epoch owed (`epoch` = `once_reconciled`), now that no reconciliation is under way.
+    pub(crate) fn take_owed_epoch(&mut self) {
+        if let Some(epoch) = self.epoch_owed.take() {
+            self.member_epoch = epoch;
+        }
     }
 
     /// A fence or a close abandons the running reconciliation; a completion it awaits is still owed.

@@ -43,7 +43,7 @@ pub fn trace_of(
 }
 
 pub mod seed {
-    use kip848_core::protocol::choice::{Fenced, Release};
+    use kip848_core::protocol::choice::{EpochTaken, Fenced, Release};
     use kip848_core::*;
     use proptest::prelude::*;
 
@@ -103,12 +103,20 @@ pub mod seed {
             any::<bool>(),
             0u64..300,
             0u64..3000,
-            // The seed design's other choices: when a revoked partition is released, and whether
-            // a fenced member lets its running callback return.
-            (any::<bool>(), any::<bool>()),
+            // The seed design's other choices: when a revoked partition is released, whether a
+            // fenced member lets its running callback return, and when the epoch is taken.
+            (any::<bool>(), any::<bool>(), any::<bool>()),
         )
             .prop_map(
-                |(instance_id, assignor_set, between, auto_complete, base, max, (late, finish))| {
+                |(
+                    instance_id,
+                    assignor_set,
+                    between,
+                    auto_complete,
+                    base,
+                    max,
+                    (late, finish, epoch_late),
+                )| {
                     Config {
                         instance_id,
                         assignor_set,
@@ -126,6 +134,11 @@ pub mod seed {
                             Fenced::Finish
                         } else {
                             Fenced::Abandon
+                        },
+                        epoch: if epoch_late {
+                            EpochTaken::OnceReconciled
+                        } else {
+                            EpochTaken::OnAnswer
                         },
                         ..Config::default()
                     }

@@ -1,12 +1,14 @@
 //! An independent bookkeeper of what the effects say, checked against what the member says.
 
-use kip848_core::protocol::choice::Release;
+use kip848_core::protocol::choice::{EpochTaken, Release};
 use kip848_core::*;
 
 /// What the effects so far imply about the member.
 pub struct Shadow {
     assigned: PartitionSet,
     epoch: i32,
+    /// With `epoch` = `once_reconciled`: the newest epoch answered, not taken yet.
+    owed: Option<i32>,
     in_flight: bool,
     /// Inside one reconciliation: an assignment effect has been seen.
     assigning_phase: bool,
@@ -32,6 +34,7 @@ impl Shadow {
         Shadow {
             assigned: member.assigned().clone(),
             epoch: member.member_epoch(),
+            owed: None,
             in_flight: false,
             assigning_phase: false,
             newest_target: None,
@@ -64,7 +67,11 @@ impl Shadow {
             self.in_flight = false;
             if let Input::HeartbeatResponse(r) = input {
                 if before.in_flight() != Some(Purpose::Leave) {
-                    self.epoch = r.member_epoch;
+                    if after.config().epoch == EpochTaken::OnceReconciled && self.epoch > 0 {
+                        self.owed = Some(r.member_epoch);
+                    } else {
+                        self.epoch = r.member_epoch;
+                    }
                     if r.assignment.is_some() && before.state() != StateName::Terminating {
                         self.newest_target.clone_from(&r.assignment);
                     }
@@ -78,6 +85,10 @@ impl Shadow {
         ensure(state == after.state(), || {
             format!("transitions end in {state}, member is in {}", after.state())
         })?;
+        // Out of ASSIGNING, no reconciliation keeps an epoch owed.
+        if state != StateName::Assigning {
+            self.take_owed();
+        }
         self.check_member(after)
     }
 
@@ -133,6 +144,7 @@ impl Shadow {
                             "leave carries owned".into()
                         })?;
                         self.epoch = leave;
+                        self.owed = None;
                     }
                     Purpose::Acknowledge => {
                         ensure(request.owned.as_ref() == Some(&self.assigned), || {
@@ -141,6 +153,9 @@ impl Shadow {
                         self.assigning_phase = false;
                     }
                     _ => {}
+                }
+                if request.purpose == Purpose::Acknowledge {
+                    self.take_owed();
                 }
                 ensure(
                     request.member_epoch == self.epoch || request.purpose == Purpose::Join,
@@ -153,6 +168,7 @@ impl Shadow {
                 )?;
                 if request.purpose == Purpose::Join {
                     self.epoch = 0;
+                    self.owed = None;
                 }
             }
             Effect::RemoveFromAssigned { partitions }
@@ -198,6 +214,12 @@ impl Shadow {
             Effect::ReportError { .. } | Effect::InvokeOnPartitionsLost { .. } => {}
         }
         Ok(())
+    }
+
+    fn take_owed(&mut self) {
+        if let Some(epoch) = self.owed.take() {
+            self.epoch = epoch;
+        }
     }
 
     fn check_member(&self, m: &Member) -> Check {
