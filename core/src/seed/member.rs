@@ -154,6 +154,11 @@ impl Member {
     /// in flight, remembered or owed, and every completion still owed (§5.10).
     pub(crate) fn enter(&mut self, state: State, out: &mut Out) {
         let (from, to) = (self.state.name(), state.name());
+        // Out of ASSIGNING, however it ends, no reconciliation keeps an epoch owed: it is taken
+        // with the transition.
+        if from == StateName::Assigning && to != StateName::Assigning {
+            self.take_owed_epoch();
+        }
         if matches!(state, State::Terminated { .. }) {
             self.sender.stop();
             self.owed_to_abandoned = 0;

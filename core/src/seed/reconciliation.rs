@@ -149,8 +149,7 @@ impl Member {
                 return;
             };
             if reconciliation.newest_target == self.assigned {
-                // Reconciled: the epoch owed is taken with the transition that says so.
-                self.take_owed_epoch();
+                // Reconciled: the epoch owed is taken with the transition that says so (`enter`).
                 self.enter(State::Joined, out);
                 return;
             }

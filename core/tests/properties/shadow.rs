@@ -121,6 +121,9 @@ impl Shadow {
                 ensure(is_allowed(*from, *to), || {
                     format!("{from} → {to} is not a transition of §5")
                 })?;
+                if *from == StateName::Assigning && *to != StateName::Assigning {
+                    self.take_owed();
+                }
                 *state = *to;
                 self.assigning_phase = false;
                 self.current_target = None;
@@ -154,7 +157,8 @@ impl Shadow {
                     }
                     _ => {}
                 }
-                if request.purpose == Purpose::Acknowledge {
+                // An acknowledgement takes the epoch owed; out of ASSIGNING none is owed.
+                if request.purpose == Purpose::Acknowledge || *state != StateName::Assigning {
                     self.take_owed();
                 }
                 ensure(
