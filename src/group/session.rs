@@ -113,7 +113,7 @@ impl GroupSession {
 
     /// Undoes the last action that dropped later steps.
     pub fn undo_fork(self) {
-        self.of.undo_fork();
+        self.of.undo_fork(|_| {});
     }
 
     /// The lesson at the cursor.
@@ -248,10 +248,14 @@ impl GroupSession {
     }
 
     fn replay_with(self, config: GroupConfig, with: &str) {
-        let Some((steps, refused)) = self.of.replay(|trace| {
-            trace.config = config;
-            true
-        }) else {
+        let replayed = self.of.replay(
+            |trace| {
+                trace.config = config;
+                true
+            },
+            |_| {},
+        );
+        let Some((steps, refused)) = replayed else {
             return;
         };
         let message = match refused {

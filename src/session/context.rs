@@ -239,9 +239,12 @@ impl Session {
 
     /// Undoes the last action that dropped later steps: the session as it was, where it was.
     pub fn undo_fork(&self) {
-        if let Some(at) = self.of.undo_fork() {
-            self.shown
-                .set(self.timeline.with_untracked(|t| t.effect_count(at)));
+        let mut undone = false;
+        self.of.undo_fork(|t| {
+            self.shown.set(t.effect_count(t.cursor()));
+            undone = true;
+        });
+        if undone {
             self.reset_draft();
         }
     }
@@ -280,9 +283,9 @@ impl Session {
         if at_start {
             timeline.seek(0);
         }
+        // What is shown of the step first, so that no frame pairs it with the old timeline.
+        self.shown.set(timeline.effect_count(timeline.cursor()));
         self.of.replace(timeline, title);
-        self.shown
-            .set(self.timeline.with_untracked(|t| t.effect_count(t.cursor())));
         self.imports.imported.set(None);
         self.reset_draft();
     }
@@ -334,11 +337,12 @@ impl Session {
     /// The session's trace changed by `change` (which says whether it changed anything), replayed
     /// at the same step, with `notice` said.
     fn replay_changed(&self, change: impl FnOnce(&mut Trace) -> bool, notice: String) {
-        if self.of.replay(change).is_none() {
+        let replayed = self
+            .of
+            .replay(change, |t| self.shown.set(t.effect_count(t.cursor())));
+        if replayed.is_none() {
             return;
         }
-        self.shown
-            .set(self.timeline.with_untracked(|t| t.effect_count(t.cursor())));
         self.reset_draft();
         self.say(Some(Notice::Info(notice)));
     }

@@ -186,16 +186,19 @@ impl<M: Held> SessionOf<M> {
     }
 
     /// Undoes the last action that dropped later steps: the session as it was, at the step acted
-    /// at, which it returns.
-    pub fn undo_fork(self) -> Option<usize> {
-        let forked = self.forked.get_untracked()?;
+    /// at. `prepare` sees the timeline before the page does (what the page shows of it is set
+    /// first, so that no frame pairs the old with the new).
+    pub fn undo_fork(self, prepare: impl FnOnce(&TimelineOf<M>)) {
+        let Some(forked) = self.forked.get_untracked() else {
+            return;
+        };
         let mut timeline = forked.before;
         timeline.seek(forked.at);
+        prepare(&timeline);
         self.transport.pause();
         self.timeline.set(timeline);
         self.forked.set(None);
         self.say(None);
-        Some(forked.at)
     }
 
     /// The step acted at and how many later steps were dropped, while Undo can bring them back.
@@ -214,9 +217,13 @@ impl<M: Held> SessionOf<M> {
     }
 
     /// The session's trace changed by `change` (which says whether it changed anything), replayed
-    /// back at the same step and paused; the replayed timeline's length and refused steps, when
-    /// it changed.
-    pub fn replay(self, change: impl FnOnce(&mut M::Trace) -> bool) -> Option<(usize, usize)> {
+    /// back at the same step and paused (`prepare` sees it first, as in [`SessionOf::undo_fork`]);
+    /// the replayed timeline's length and refused steps, when it changed.
+    pub fn replay(
+        self,
+        change: impl FnOnce(&mut M::Trace) -> bool,
+        prepare: impl FnOnce(&TimelineOf<M>),
+    ) -> Option<(usize, usize)> {
         let (mut trace, cursor) = self
             .timeline
             .with_untracked(|t| (t.trace().clone(), t.cursor()));
@@ -227,6 +234,7 @@ impl<M: Held> SessionOf<M> {
         timeline.seek(cursor);
         let refused = timeline.results().iter().filter(|r| r.is_err()).count();
         let steps = timeline.len();
+        prepare(&timeline);
         self.transport.pause();
         self.timeline.set(timeline);
         Some((steps, refused))

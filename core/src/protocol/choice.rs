@@ -113,6 +113,6 @@ pub const CHOICES: [Choice; 4] = [
         default_answer:
             "the epoch an answer carries is taken at once (the page's order): heartbeats during the reconciliation carry it",
         other_answer:
-            "the epoch an answer carries is taken once the reconciliation it started has completed",
+            "the epoch an answer carries is taken once the reconciliation under way has completed",
     },
 ];
