@@ -185,13 +185,7 @@ fn a_coordinator_without_the_safety_rule_is_caught_at_the_shortest() {
 /// the answers, a heartbeat lost, its retry sent, the callbacks completed, the answers.
 #[test]
 fn the_check_finds_the_java_clients_window_after_a_lost_heartbeat() {
-    let mut explorer = Explorer::new(Bounds::anchor(Model::Kafka, 13));
-    while !explorer.run(50_000) {}
-    let report = explorer.report();
-    let found = report
-        .found
-        .iter()
-        .find(|f| f.property == Property::Hazard(Hazard::ReleasedBeforeRevoked))
+    let found = shortest(Model::Kafka, 13, Hazard::ReleasedBeforeRevoked)
         .expect("released before revoked on Java-client members within 13 moves");
     assert_eq!(found.moves, 13);
     assert!(
@@ -292,14 +286,8 @@ fn the_checks_released_before_revoked_scenario_is_its_counterexample() {
     );
     let text = std::fs::read_to_string(path).expect("the scenario");
     let scenario = crate::group::GroupTrace::parse(&text).expect("a group trace");
-    let mut explorer = Explorer::new(Bounds::anchor(Model::Seed, 10));
-    while !explorer.run(50_000) {}
-    let report = explorer.report();
-    let found = report
-        .found
-        .iter()
-        .find(|f| f.property == Property::Hazard(Hazard::ReleasedBeforeRevoked))
-        .expect("found within 10 moves");
+    let found =
+        shortest(Model::Seed, 10, Hazard::ReleasedBeforeRevoked).expect("found within 10 moves");
     // The scenario's members run the group's model (so the group view's model choice replays
     // it on another's), where the check names the seed on each.
     let inputs = |t: &crate::group::GroupTrace| {
@@ -329,4 +317,16 @@ fn the_checks_released_before_revoked_scenario_is_its_counterexample() {
     assert_eq!(inputs(&scenario), inputs(&trace));
     assert_eq!(scenario.config, trace.config);
     assert_eq!(found.moves, 10);
+}
+
+/// The check at the anchor's bounds on `model`'s members, `depth` moves: the shortest schedule
+/// that shows `hazard`, if one does.
+fn shortest(model: Model, depth: usize, hazard: Hazard) -> Option<super::Found> {
+    let mut explorer = Explorer::new(Bounds::anchor(model, depth));
+    while !explorer.run(50_000) {}
+    explorer
+        .report()
+        .found
+        .into_iter()
+        .find(|f| f.property == Property::Hazard(hazard))
 }
