@@ -29,11 +29,7 @@ impl Session {
 
     /// Plays on to the end of the next narrated step (guided playback pauses there).
     pub fn lesson_continue(&self) {
-        if self
-            .teaching
-            .quiz
-            .with_untracked(|q| q.as_ref().is_some_and(|q| q.asking.is_some()))
-        {
+        if self.teaching.asking() {
             return;
         }
         self.transport.guided.set(true);

@@ -3,9 +3,8 @@
 //! instance of the page's module ([`worker`]) so that the page's main thread only draws, with
 //! progress and Stop (where no worker starts, between frames in slices of about 20 ms); then, per
 //! property and model, *holds within N states* or the shortest counterexample, opening in the
-//! group view. With
-//! the seed design's choices asked for, seed members are checked again under each other
-//! combination of them (`kip848_core::check::Combination`), one column each.
+//! group view. With the seed design's choices asked for, seed members are checked again under
+//! each other combination of them (`kip848_core::check::Combination`), one column each.
 //! What is explored and checked is the core's; this panel only hands the work out and shows it.
 
 mod run;

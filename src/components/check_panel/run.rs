@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 /// Without a worker, the work between two yields to the browser is kept near this (a long task is
 /// 50 ms).
 const SLICE_BUDGET_MS: f64 = 20.0;
+
 fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
@@ -24,7 +25,7 @@ async fn next_frame() {
 
 /// A worker running the check, and its message handler (dropped with it).
 struct Running {
-    pub(super) worker: web_sys::Worker,
+    worker: web_sys::Worker,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
 }
 

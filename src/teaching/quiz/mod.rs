@@ -40,13 +40,7 @@ impl Session {
     /// Stops to ask about `step`.
     pub(crate) fn ask(&self, step: usize) {
         self.transport.pause();
-        self.teaching.quiz.update(|q| {
-            if let Some(q) = q {
-                q.asking = Some(step);
-                q.question = 0;
-                q.checked = None;
-            }
-        });
+        self.teaching.ask(step);
     }
 
     /// The questions on screen, if any.
@@ -60,20 +54,9 @@ impl Session {
 
     /// Checks `choice` for the question on screen.
     pub fn check(&self, choice: usize) {
-        let Some((step, asked)) = self.asked() else {
-            return;
-        };
-        self.teaching.quiz.update(|q| {
-            let Some(q) = q else { return };
-            if q.checked.is_some() {
-                return;
-            }
-            if let Some(question) = asked.get(q.question) {
-                q.checked = Some(choice);
-                q.answers
-                    .push((step, q.question, question.answer == choice));
-            }
-        });
+        if let Some((_, asked)) = self.asked() {
+            self.teaching.check(&asked, choice, |q| q.answer);
+        }
     }
 
     /// After the feedback: the next question of the step, or the step itself, revealed.
