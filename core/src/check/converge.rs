@@ -10,9 +10,9 @@
 use crate::group::{GroupInput, GroupSim};
 use crate::protocol::input::Outcome;
 use crate::protocol::time::Millis;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::Hasher;
+use xxhash_rust::xxh3::Xxh3Default;
 
 /// How long the calm may take, in session timeouts: a crashed member is dropped after one, and
 /// what it held moves within a few heartbeats after.
@@ -217,7 +217,7 @@ impl Calm {
 }
 
 fn key(sim: &mut GroupSim) -> u64 {
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = Xxh3Default::new();
     sim.fingerprint(&mut hasher);
     hasher.finish()
 }

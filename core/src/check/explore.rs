@@ -10,23 +10,9 @@ use crate::group::hazard::sightings;
 use crate::group::{GroupConfig, GroupInput, GroupSim, GroupStep, GroupTrace};
 use crate::hunt::Schedule;
 use crate::protocol::time::Millis;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
-
-/// Two hashers fed the same bytes (the second salted first): a 128-bit key from one walk.
-struct Both(DefaultHasher, DefaultHasher);
-
-impl Hasher for Both {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0.finish()
-    }
-}
+use std::hash::Hash;
+use xxhash_rust::xxh3::Xxh3Default;
 
 /// A state's place in the tree of first arrivals: how it was first reached.
 struct Node {
@@ -294,13 +280,12 @@ impl Explorer {
     fn key(&self, s: &mut State) -> u128 {
         let calm = 2 * self.config.coordinator.session_timeout_ms + 1;
         let quiet = s.sim.now().0.saturating_sub(s.quiet_since.0).min(calm);
-        // One walk of the state feeds both halves (it was walked, and its instants moved there
-        // and back, once per half).
-        let mut both = Both(DefaultHasher::new(), DefaultHasher::new());
-        1u8.hash(&mut both.1);
-        s.sim.fingerprint(&mut both);
-        (s.joined, s.used, quiet).hash(&mut both);
-        (u128::from(both.0.finish()) << 64) | u128::from(both.1.finish())
+        // 128 bits: at a million states, the chance that two distinct states share a key (and one
+        // goes unexplored) is about 10^-27.
+        let mut hasher = Xxh3Default::new();
+        s.sim.fingerprint(&mut hasher);
+        (s.joined, s.used, quiet).hash(&mut hasher);
+        hasher.digest128()
     }
 
     pub fn report(&self) -> Report {
