@@ -4,10 +4,10 @@
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
 use super::converge::Calm;
-use super::moves::{moves, Bounds, Move};
+use super::moves::{Bounds, Move, Position};
 use super::property::{broken, Property};
 use crate::group::hazard::sightings;
-use crate::group::{GroupConfig, GroupInput, GroupSim, GroupStep, GroupTrace};
+use crate::group::{GroupConfig, GroupInput, GroupStep, GroupTrace};
 use crate::hunt::Schedule;
 use crate::protocol::time::Millis;
 use std::collections::HashSet;
@@ -24,10 +24,7 @@ struct Node {
 /// A state on the frontier.
 struct State {
     node: u32,
-    sim: GroupSim,
-    joined: usize,
-    used: usize,
-    quiet_since: Millis,
+    at: Position,
 }
 
 /// A property broken, by the shortest schedule that breaks it.
@@ -117,7 +114,6 @@ impl Explorer {
 
     /// A check from a group configured otherwise (a switch flipped) than the bounds' own.
     pub fn with_config(bounds: Bounds, config: GroupConfig) -> Explorer {
-        let sim = GroupSim::new(config.clone());
         let mut explorer = Explorer {
             bounds,
             config,
@@ -139,10 +135,7 @@ impl Explorer {
         };
         let mut root = State {
             node: 0,
-            sim,
-            joined: 0,
-            used: 0,
-            quiet_since: Millis::ZERO,
+            at: Position::start(explorer.config.clone()),
         };
         let key = explorer.key(&mut root);
         explorer.seen.insert(key);
@@ -161,7 +154,7 @@ impl Explorer {
                 self.level_done();
                 continue;
             };
-            for mv in moves(&self.bounds, &state.sim, state.joined, state.used) {
+            for mv in state.at.moves(&self.bounds) {
                 budget = budget.saturating_sub(1);
                 self.take(&state, mv);
             }
@@ -186,31 +179,11 @@ impl Explorer {
     }
 
     fn take(&mut self, from: &State, mv: Move) {
-        let mut sim = from.sim.clone();
-        for input in &mv.inputs {
-            if sim.handle(mv.at, input).is_err() {
-                return;
-            }
-        }
-        sim.forget_history();
+        let Some(at) = from.at.after(&mv) else {
+            return;
+        };
         self.transitions += 1;
-        let quiet_since = if mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick)) {
-            from.quiet_since
-        } else {
-            mv.at
-        };
-        let mut state = State {
-            node: 0,
-            joined: from.joined
-                + usize::from(
-                    mv.inputs
-                        .iter()
-                        .any(|i| matches!(i, GroupInput::AddMember { .. })),
-                ),
-            used: from.used + usize::from(mv.perturbs),
-            quiet_since,
-            sim,
-        };
+        let mut state = State { node: 0, at };
         let key = self.key(&mut state);
         if !self.seen.insert(key) {
             return;
@@ -221,7 +194,12 @@ impl Explorer {
             at: mv.at,
             inputs: mv.inputs,
         });
-        for (property, words) in broken(&from.sim, &state.sim, sightings(&state.sim, quiet_since)) {
+        let quiet_since = state.at.quiet_since;
+        for (property, words) in broken(
+            &from.at.sim,
+            &state.at.sim,
+            sightings(&state.at.sim, quiet_since),
+        ) {
             if !self.found.iter().any(|f| f.property == property) {
                 let schedule = self.schedule_to(node);
                 self.found.push(Found {
@@ -234,7 +212,7 @@ impl Explorer {
             }
         }
         if !self.found.iter().any(|f| f.property == Property::Converges) {
-            if let Err(unsettled) = self.calm.settles(&state.sim) {
+            if let Err(unsettled) = self.calm.settles(&state.at.sim) {
                 let mut schedule = self.schedule_to(node);
                 schedule.steps.extend(unsettled.moves);
                 self.found.push(Found {
@@ -279,6 +257,7 @@ impl Explorer {
     /// the quiet since the last disturbance (up to the two sessions a calm needs) are.
     fn key(&self, s: &mut State) -> u128 {
         let calm = 2 * self.config.coordinator.session_timeout_ms + 1;
+        let s = &mut s.at;
         let quiet = s.sim.now().0.saturating_sub(s.quiet_since.0).min(calm);
         // 128 bits: at a million states, the chance that two distinct states share a key (and one
         // goes unexplored) is about 10^-27.

@@ -72,6 +72,55 @@ pub(super) struct Move {
     pub perturbs: bool,
 }
 
+/// Where a schedule stands: the group, the members joined, the perturbations spent, and when the
+/// last disturbance (anything but time running) came.
+#[derive(Clone)]
+pub(super) struct Position {
+    pub sim: GroupSim,
+    pub joined: usize,
+    pub used: usize,
+    pub quiet_since: Millis,
+}
+
+impl Position {
+    pub fn start(config: GroupConfig) -> Position {
+        Position {
+            sim: GroupSim::new(config),
+            joined: 0,
+            used: 0,
+            quiet_since: Millis::ZERO,
+        }
+    }
+
+    /// Every move from here.
+    pub fn moves(&self, bounds: &Bounds) -> Vec<Move> {
+        moves(bounds, &self.sim, self.joined, self.used)
+    }
+
+    /// Where `mv` leads; `None` when the group refuses one of its inputs.
+    pub fn after(&self, mv: &Move) -> Option<Position> {
+        let mut sim = self.sim.clone();
+        for input in &mv.inputs {
+            sim.handle(mv.at, input).ok()?;
+        }
+        sim.forget_history();
+        let joins = mv
+            .inputs
+            .iter()
+            .any(|i| matches!(i, GroupInput::AddMember { .. }));
+        Some(Position {
+            sim,
+            joined: self.joined + usize::from(joins),
+            used: self.used + usize::from(mv.perturbs),
+            quiet_since: if mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick)) {
+                self.quiet_since
+            } else {
+                mv.at
+            },
+        })
+    }
+}
+
 /// Every move from `sim`, where `joined` members have joined and `used` perturbations are spent.
 pub(super) fn moves(bounds: &Bounds, sim: &GroupSim, joined: usize, used: usize) -> Vec<Move> {
     let now = sim.now();
