@@ -5,27 +5,31 @@
 //! with the shortest schedule. With `--out`, each counterexample is written to DIR as a group
 //! trace (`<property>.json`) that opens in the group view at the step where it shows. With
 //! `--choices`, a group of seed members is checked once per combination of the seed design's open
-//! choices, and the result is the table of combinations by properties (traces in DIR/<n>/).
+//! choices, and the result is the table of combinations by properties (traces in DIR/<n>/). With
+//! `--sample N`, N random schedules over the same moves, each shrunk, as a cross-check: each
+//! property's row gains the shortest a sample found (`sampled_moves`), never below the check's.
 
-use kip848_core::check::{Bounds, Combination, Explorer, Property, Report};
+use kip848_core::check::{sample, Bounds, Combination, Explorer, Property, Report};
 use kip848_core::Model;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices]";
+const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices] [--sample N]";
 
 struct Args {
     bounds: Bounds,
     out: Option<PathBuf>,
     choices: bool,
+    sample: Option<u64>,
 }
 
 fn parse(args: &[String]) -> Option<Args> {
     let mut bounds = Bounds::anchor(Model::Seed, 30);
     let mut out = None;
     let mut choices = false;
+    let mut sample = None;
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--choices" {
@@ -54,6 +58,7 @@ fn parse(args: &[String]) -> Option<Args> {
                     .collect::<Option<_>>()?;
             }
             "--out" => out = Some(PathBuf::from(v)),
+            "--sample" => sample = Some(v.parse().ok()?),
             _ => return None,
         }
         i += 2;
@@ -65,6 +70,7 @@ fn parse(args: &[String]) -> Option<Args> {
         bounds,
         out,
         choices,
+        sample,
     })
 }
 
@@ -139,6 +145,7 @@ fn main() -> ExitCode {
         bounds,
         out,
         choices,
+        sample: walks,
     }) = parse(&args)
     else {
         eprintln!("{USAGE}");
@@ -169,6 +176,17 @@ fn main() -> ExitCode {
         let (report, seconds) = run(Explorer::new(bounds.clone()));
         result(&report, seconds, out.as_deref()).map(|mut r| {
             r["bounds"] = json!(bounds);
+            if let Some(walks) = walks {
+                eprintln!("sampling {walks} random schedules");
+                let sampled = sample(&bounds, 848, walks);
+                r["sample_walks"] = json!(walks);
+                if let Some(rows) = r["properties"].as_array_mut() {
+                    for row in rows {
+                        let name = row["property"].as_str().unwrap_or_default();
+                        row["sampled_moves"] = json!(sampled.get(name));
+                    }
+                }
+            }
             r
         })
     };

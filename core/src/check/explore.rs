@@ -5,7 +5,7 @@
 
 use super::converge::Calm;
 use super::moves::{Bounds, Move, Position};
-use super::property::{broken, Property};
+use super::property::{sighted, stepped_back, Property};
 use crate::group::hazard::sightings;
 use crate::group::{GroupConfig, GroupInput, GroupStep, GroupTrace};
 use crate::hunt::Schedule;
@@ -183,25 +183,21 @@ impl Explorer {
             return;
         };
         self.transitions += 1;
+        let stepped = stepped_back(&from.at.sim, &at.sim);
         let mut state = State { node: 0, at };
         let key = self.key(&mut state);
-        if !self.seen.insert(key) {
-            return;
-        }
-        let node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
-        self.nodes.push(Node {
-            parent: from.node,
-            at: mv.at,
-            inputs: mv.inputs,
-        });
-        let quiet_since = state.at.quiet_since;
-        for (property, words) in broken(
-            &from.at.sim,
-            &state.at.sim,
-            sightings(&state.at.sim, quiet_since),
-        ) {
+        let new = self.seen.insert(key);
+        let sighted = if new {
+            sighted(sightings(&state.at.sim, state.at.quiet_since))
+        } else {
+            Vec::new()
+        };
+        for (property, words) in stepped.into_iter().chain(sighted) {
             if !self.found.iter().any(|f| f.property == property) {
-                let schedule = self.schedule_to(node);
+                let mut schedule = self.schedule_to(from.node);
+                schedule
+                    .steps
+                    .extend(mv.inputs.iter().map(|i| (mv.at, i.clone())));
                 self.found.push(Found {
                     property,
                     words,
@@ -211,6 +207,15 @@ impl Explorer {
                 });
             }
         }
+        if !new {
+            return;
+        }
+        let node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
+        self.nodes.push(Node {
+            parent: from.node,
+            at: mv.at,
+            inputs: mv.inputs,
+        });
         if !self.found.iter().any(|f| f.property == Property::Converges) {
             if let Err(unsettled) = self.calm.settles(&state.at.sim) {
                 let mut schedule = self.schedule_to(node);

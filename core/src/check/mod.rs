@@ -18,11 +18,13 @@ mod converge;
 mod explore;
 mod moves;
 mod property;
+mod sample;
 
 pub use choices::Combination;
 pub use explore::{Explorer, Found, Report};
 pub use moves::Bounds;
 pub use property::Property;
+pub use sample::sample;
 
 #[cfg(test)]
 mod tests;

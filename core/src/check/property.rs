@@ -62,16 +62,19 @@ impl Property {
     }
 }
 
-/// The properties `after` breaks, reached from `before` in one transition, with what shows it.
-pub(super) fn broken(
-    before: &GroupSim,
-    after: &GroupSim,
-    sightings: Vec<Sighting>,
-) -> Vec<(Property, String)> {
-    let mut out: Vec<(Property, String)> = sightings
+/// The hazards sighted in a state, as properties broken, with what shows each.
+pub(super) fn sighted(sightings: Vec<Sighting>) -> Vec<(Property, String)> {
+    sightings
         .into_iter()
         .map(|s| (Property::Hazard(s.hazard), s.words))
-        .collect();
+        .collect()
+}
+
+/// The epoch properties one transition breaks, from `before` to `after`, with what shows each.
+/// A property of the transition, not of the state: the check tries it on every transition, also
+/// those into a state reached before by another.
+pub(super) fn stepped_back(before: &GroupSim, after: &GroupSim) -> Vec<(Property, String)> {
+    let mut out = Vec::new();
     for m in after.members() {
         let Some(was) = before
             .members()
