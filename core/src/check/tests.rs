@@ -330,3 +330,23 @@ fn shortest(model: Model, depth: usize, hazard: Hazard) -> Option<super::Found> 
         .into_iter()
         .find(|f| f.property == Property::Hazard(hazard))
 }
+
+/// The design table's "does not allow" is a claim the check can refute: within the anchor's
+/// bounds, every hazard a model's design rules out holds on that model's members.
+#[test]
+fn what_each_design_rules_out_holds_within_the_bounds() {
+    for model in Model::ALL {
+        let mut explorer = Explorer::new(Bounds::anchor(model, 14));
+        while !explorer.run(50_000) {}
+        let report = explorer.report();
+        for hazard in Hazard::ALL {
+            if hazard.allowed(model) == crate::group::hazard::Allowed::No {
+                let found = report
+                    .found
+                    .iter()
+                    .find(|f| f.property == Property::Hazard(hazard));
+                assert!(found.is_none(), "{model:?}: {hazard:?} {found:?}");
+            }
+        }
+    }
+}
