@@ -179,7 +179,7 @@ impl Explorer {
     }
 
     fn take(&mut self, from: &State, mv: Move) {
-        let Some(at) = from.at.after(&mv) else {
+        let Some(at) = from.at.after(&mv, &self.bounds) else {
             return;
         };
         self.transitions += 1;

@@ -27,4 +27,6 @@ pub use property::Property;
 pub use sample::sample;
 
 #[cfg(test)]
+mod naive;
+#[cfg(test)]
 mod tests;

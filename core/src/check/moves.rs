@@ -1,6 +1,6 @@
 //! The bounds of a check, and the moves a schedule can make from a state within them.
 
-use crate::group::{GroupConfig, GroupInput, GroupSim};
+use crate::group::{GroupConfig, GroupInput, GroupSim, ServerState};
 use crate::machine::model::Model;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
@@ -41,7 +41,8 @@ impl Bounds {
     }
 
     /// The group every schedule starts from: short timers, so that a session runs out within a
-    /// few moves (a heartbeat each second, a session of three).
+    /// few moves (a heartbeat each second, a session of three, a revocation held four seconds
+    /// fences its member).
     pub fn config(&self) -> GroupConfig {
         let mut config = GroupConfig {
             latency_ms: 20,
@@ -51,6 +52,7 @@ impl Bounds {
         config.coordinator.topics = self.topics.clone();
         config.coordinator.heartbeat_interval_ms = 1_000;
         config.coordinator.session_timeout_ms = 3_000;
+        config.rebalance_timeout_ms = 4_000;
         config
     }
 
@@ -97,8 +99,9 @@ impl Position {
         moves(bounds, &self.sim, self.joined, self.used)
     }
 
-    /// Where `mv` leads; `None` when the group refuses one of its inputs.
-    pub fn after(&self, mv: &Move) -> Option<Position> {
+    /// Where `mv` leads; `None` when the group refuses one of its inputs, or when time running
+    /// out a revocation would spend a perturbation the bounds do not have.
+    pub fn after(&self, mv: &Move, bounds: &Bounds) -> Option<Position> {
         let mut sim = self.sim.clone();
         for input in &mv.inputs {
             sim.handle(mv.at, input).ok()?;
@@ -108,17 +111,41 @@ impl Position {
             .inputs
             .iter()
             .any(|i| matches!(i, GroupInput::AddMember { .. }));
+        let time_only = mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick));
+        // A member holding its revocation past the rebalance timeout is one more disturbance (a
+        // slow application): without the bound, a member fenced, rejoining and holding its
+        // callback again would climb epochs for ever, and no depth would explore the group.
+        let slow = time_only && revocation_timed_out(&self.sim, &sim);
+        let used = self.used + usize::from(mv.perturbs) + usize::from(slow);
+        if used > bounds.perturbations {
+            return None;
+        }
         Some(Position {
             sim,
             joined: self.joined + usize::from(joins),
-            used: self.used + usize::from(mv.perturbs),
-            quiet_since: if mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick)) {
+            used,
+            quiet_since: if time_only && !slow {
                 self.quiet_since
             } else {
                 mv.at
             },
         })
     }
+}
+
+/// Whether the coordinator fenced a member between `before` and `after` because its revocation
+/// outlasted the rebalance timeout (its session still running: a session running out follows a
+/// crash or lost messages, disturbances counted where they happen).
+fn revocation_timed_out(before: &GroupSim, after: &GroupSim) -> bool {
+    let now = after.now();
+    let gone = after.coordinator().members();
+    before.coordinator().members().values().any(|m| {
+        !gone.contains_key(&m.id)
+            && m.session_deadline > now
+            && m.state == ServerState::UnrevokedPartitions
+            && m.rebalance_deadline
+                .is_some_and(|(at, epoch)| at <= now && epoch == m.epoch)
+    })
 }
 
 /// Every move from `sim`, where `joined` members have joined and `used` perturbations are spent.

@@ -43,7 +43,7 @@ fn play(bounds: &Bounds, steps: &[Step]) -> Option<BTreeMap<&'static str, (Prope
     let mut first = BTreeMap::new();
     for (i, step) in steps.iter().enumerate() {
         let mv = at.moves(bounds).into_iter().find(|m| step_of(m) == *step)?;
-        let next = at.after(&mv)?;
+        let next = at.after(&mv, bounds)?;
         let found = stepped_back(&at.sim, &next.sim)
             .into_iter()
             .chain(sighted(sightings(&next.sim, next.quiet_since)));
@@ -60,15 +60,18 @@ fn walk(bounds: &Bounds, rng: &mut Rng) -> Vec<Step> {
     let mut at = Position::start(bounds.config());
     let mut steps = Vec::new();
     while steps.len() < bounds.depth {
-        let moves = at.moves(bounds);
-        let pick = usize::try_from(rng.below(moves.len() as u64)).unwrap_or(0);
-        let Some(mv) = moves.get(pick) else {
+        // Only the moves the bounds allow from here (time running out a revocation may not be).
+        let mut open: Vec<_> = at
+            .moves(bounds)
+            .into_iter()
+            .filter_map(|mv| at.after(&mv, bounds).map(|next| (mv, next)))
+            .collect();
+        let pick = usize::try_from(rng.below(open.len() as u64)).unwrap_or(0);
+        if pick >= open.len() {
             break;
-        };
-        let Some(next) = at.after(mv) else {
-            break;
-        };
-        steps.push(step_of(mv));
+        }
+        let (mv, next) = open.swap_remove(pick);
+        steps.push(step_of(&mv));
         at = next;
     }
     steps

@@ -1,112 +1,21 @@
-//! The check against an independent count, and against a member broken on purpose.
-//!
-//! Over 300 lines: the check's tests against independent counts, broken members and its own scenarios, read together.
+//! The check against members and coordinators broken on purpose, its own scenarios, and the
+//! design table (the independent counts are in `naive.rs`).
 
-use super::moves::{moves, Bounds};
+use super::moves::Bounds;
 use super::{Explorer, Property};
 use crate::group::hazard::{sightings, Hazard};
 use crate::group::{GroupInput, GroupSim};
 use crate::hunt::Schedule;
 use crate::machine::model::Model;
-use crate::machine::Machine;
 use crate::protocol::time::Millis;
 
-/// A state as the naive count tells two apart: the whole simulation compared field by field
-/// (`Eq`, not the fingerprint's hash), its instants relative to its now, with what the
-/// fingerprint leaves out set to one value.
-#[derive(Clone, PartialEq, Eq)]
-struct Plain {
-    sim: GroupSim,
-    /// Who holds what now (the history's newest entry, without its instant).
-    holding: Option<std::sync::Arc<crate::group::ownership::Snapshot>>,
-    joined: usize,
-    used: usize,
-    quiet: u64,
-}
-
-fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, calm: u64) -> Plain {
-    sim.forget_history();
-    sim.seq = 0;
-    sim.incarnations = 0;
-    for m in &mut sim.messages {
-        m.seq = 0;
-    }
-    let quiet = sim.now().0.saturating_sub(quiet_since.0).min(calm);
-    // Instants relative to now, as the fingerprint takes them.
-    sim.shift_time(sim.now().0.wrapping_neg());
-    for m in &mut sim.members {
-        m.facts = m.member.facts();
-    }
-    let holding = sim.history.entries().last().map(|(_, s)| s.clone());
-    sim.history = crate::group::ownership::History::default();
-    Plain {
-        sim,
-        holding,
-        joined,
-        used,
-        quiet,
-    }
-}
-
-/// Every state within `depth` moves, by trying every sequence of moves (no pruning) and keeping
-/// each distinct one in a list.
-fn naive_count(bounds: &Bounds, depth: usize) -> usize {
-    let calm = 2 * bounds.config().coordinator.session_timeout_ms + 1;
-    let root = GroupSim::new(bounds.config());
-    let mut seen = vec![plain(root.clone(), 0, 0, Millis::ZERO, calm)];
-    let mut level = vec![(root, 0usize, 0usize, Millis::ZERO)];
-    for _ in 0..depth {
-        let mut next = Vec::new();
-        for (sim, joined, used, quiet_since) in &level {
-            for mv in moves(bounds, sim, *joined, *used) {
-                let mut s = sim.clone();
-                if mv.inputs.iter().any(|i| s.handle(mv.at, i).is_err()) {
-                    continue;
-                }
-                let j = joined
-                    + usize::from(
-                        mv.inputs
-                            .iter()
-                            .any(|i| matches!(i, GroupInput::AddMember { .. })),
-                    );
-                let u = used + usize::from(mv.perturbs);
-                let q = if mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick)) {
-                    *quiet_since
-                } else {
-                    mv.at
-                };
-                let p = plain(s.clone(), j, u, q, calm);
-                if !seen.contains(&p) {
-                    seen.push(p);
-                }
-                next.push((s, j, u, q));
-            }
-        }
-        level = next;
-    }
-    seen.len()
-}
-
-fn small(model: Model, depth: usize) -> Bounds {
+pub(super) fn small(model: Model, depth: usize) -> Bounds {
     Bounds {
         members: 2,
         topics: [("t".to_owned(), 1)].into(),
         perturbations: 1,
         depth,
         models: vec![model],
-    }
-}
-
-#[test]
-fn the_state_count_is_the_naive_enumerations() {
-    for model in Model::ALL {
-        let bounds = small(model, 5);
-        let mut explorer = Explorer::new(bounds.clone());
-        while !explorer.run(1_000) {}
-        let report = explorer.report();
-        assert_eq!(report.depth, 5, "{model:?}");
-        assert_eq!(report.states as usize, naive_count(&bounds, 5), "{model:?}");
-        assert!(report.states > 50, "{model:?}: {} states", report.states);
     }
 }
 

@@ -79,6 +79,7 @@ impl GroupSim {
                     auto_complete: false,
                     retry_backoff_ms: self.config.retry_backoff_ms,
                     retry_backoff_max_ms: self.config.retry_backoff_max_ms,
+                    rebalance_timeout_ms: self.config.rebalance_timeout_ms,
                     heartbeat_between_revoke_and_assign: self
                         .config
                         .heartbeat_between_revoke_and_assign,

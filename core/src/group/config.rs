@@ -17,6 +17,10 @@ pub struct GroupConfig {
     pub latency_ms: u64,
     pub retry_backoff_ms: u64,
     pub retry_backoff_max_ms: u64,
+    /// The members' `max.poll.interval.ms` (the seed's rebalance timeout): how long the
+    /// coordinator waits for a revocation before it fences the member.
+    #[serde(skip_serializing_if = "is_five_minutes")]
+    pub rebalance_timeout_ms: u32,
     pub heartbeat_between_revoke_and_assign: bool,
     /// The seed design's choice of when a revoked partition leaves the assigned set.
     #[serde(skip_serializing_if = "Release::is_default")]
@@ -32,6 +36,12 @@ pub struct GroupConfig {
     pub model: Model,
 }
 
+fn is_five_minutes(ms: &u32) -> bool {
+    *ms == FIVE_MINUTES
+}
+
+const FIVE_MINUTES: u32 = 300_000;
+
 fn is_seed(model: &Model) -> bool {
     *model == Model::Seed
 }
@@ -43,6 +53,7 @@ impl Default for GroupConfig {
             latency_ms: 20,
             retry_backoff_ms: 100,
             retry_backoff_max_ms: 1000,
+            rebalance_timeout_ms: FIVE_MINUTES,
             heartbeat_between_revoke_and_assign: false,
             release: Release::FirstStep,
             fenced: Fenced::Abandon,

@@ -6,6 +6,13 @@
 //! heartbeating in a steady state is the same state a heartbeat later, so the check's state space
 //! closes instead of growing with the clock (the group's rules read time only by comparing
 //! instants and adding durations).
+//!
+//! A member's instants are taken relative to its own clock (the instant of its last input), with
+//! how long ago that was up to a horizon longer than every duration the group's settings hold. A
+//! member that waits on its application, or no longer runs, gets no input while the others
+//! heartbeat on; once its clock is that far behind, every deadline it holds has passed, so how
+//! much further behind it is cannot change what it does next. Without the horizon such a member
+//! would make a new state at every heartbeat of the others.
 
 use super::sim::GroupSim;
 use crate::machine::Machine;
@@ -17,8 +24,37 @@ impl GroupSim {
     pub fn fingerprint<H: Hasher>(&mut self, hasher: &mut H) {
         let now = self.now.0;
         self.shift_time(now.wrapping_neg());
-        self.hash_state(hasher);
+        let own = self.members_on_own_clocks(now);
+        self.hash_state(hasher, &own);
+        for (m, (undo, _)) in self.members.iter_mut().zip(own) {
+            m.member.shift_time(undo);
+        }
         self.shift_time(now);
+    }
+
+    /// Longer than every duration the group's settings hold: a member whose clock is this far
+    /// behind the group's has seen each of its deadlines pass.
+    pub fn horizon(&self) -> u64 {
+        let c = &self.config;
+        u64::from(c.rebalance_timeout_ms)
+            + c.coordinator.session_timeout_ms
+            + u64::from(c.coordinator.heartbeat_interval_ms)
+            + c.retry_backoff_max_ms
+            + c.latency_ms
+    }
+
+    /// Moves each member (already moved by the group's `-at`) so that its own now is 0; for
+    /// each, the move that undoes it and how far its clock is behind `at`, up to the horizon.
+    fn members_on_own_clocks(&mut self, at: u64) -> Vec<(u64, u64)> {
+        let horizon = self.horizon();
+        self.members
+            .iter_mut()
+            .map(|m| {
+                let behind = at.saturating_sub(m.facts.now.0);
+                m.member.shift_time(behind);
+                (behind.wrapping_neg(), behind.min(horizon))
+            })
+            .collect()
     }
 
     /// Every instant the group holds moved by `by`, wrapping.
@@ -39,12 +75,13 @@ impl GroupSim {
         }
     }
 
-    fn hash_state<H: Hasher>(&self, hasher: &mut H) {
+    fn hash_state<H: Hasher>(&self, hasher: &mut H, own: &[(u64, u64)]) {
         self.config.hash(hasher);
         self.coordinator.hash(hasher);
         self.now.hash(hasher);
-        for m in &self.members {
+        for (m, (_, behind)) in self.members.iter().zip(own) {
             (
+                behind,
                 &m.name,
                 m.incarnation,
                 &m.member,
@@ -77,5 +114,111 @@ impl GroupSim {
         self.double_owned = crate::protocol::assignment::PartitionSet::default();
         self.dropped.clear();
         self.last_reply = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::group::{GroupConfig, GroupInput, GroupSim};
+    use crate::machine::model::Model;
+    use crate::protocol::input::Outcome;
+    use crate::protocol::time::Millis;
+    use std::hash::{DefaultHasher, Hasher};
+
+    fn key(sim: &mut GroupSim) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        sim.fingerprint(&mut hasher);
+        hasher.finish()
+    }
+
+    fn input(sim: &mut GroupSim, input: GroupInput) {
+        let now = sim.now();
+        assert!(sim.handle(now, &input).is_ok(), "{input:?}");
+    }
+
+    /// Time runs to the next event until `done` holds (at most a minute of events).
+    fn until(sim: &mut GroupSim, done: impl Fn(&GroupSim) -> bool) {
+        for _ in 0..1_000 {
+            if done(sim) {
+                return;
+            }
+            let at = sim.next_event_at().unwrap_or(sim.now()).max(sim.now());
+            assert!(sim.handle(at, &GroupInput::Tick).is_ok());
+        }
+        panic!("not reached");
+    }
+
+    /// A closing librdkafka member waits for its onPartitionsRevoked and heartbeats no more,
+    /// while a second member heartbeats on: once the first is a horizon behind, a heartbeat
+    /// later is the same state; before, it is not.
+    #[test]
+    fn a_member_waiting_on_its_application_stops_making_new_states_past_the_horizon() {
+        let mut config = GroupConfig {
+            model: Model::Librdkafka,
+            ..GroupConfig::default()
+        };
+        config.coordinator.topics = [("t".to_owned(), 2)].into();
+        config.coordinator.heartbeat_interval_ms = 1_000;
+        config.coordinator.session_timeout_ms = 3_000;
+        config.rebalance_timeout_ms = 4_000;
+        let mut sim = GroupSim::new(config);
+        let add = |name: &str, delayed: bool| {
+            [
+                GroupInput::AddMember {
+                    name: name.to_owned(),
+                    topics: ["t".to_owned()].into(),
+                    instance_id: None,
+                    model: None,
+                },
+                GroupInput::DelayCallbacks {
+                    name: name.to_owned(),
+                    delayed,
+                },
+            ]
+        };
+        let [a, held] = add("A", true);
+        input(&mut sim, a);
+        input(&mut sim, held);
+        let awaits = |s: &GroupSim| s.members()[0].facts.awaiting.is_some();
+        until(&mut sim, awaits);
+        input(
+            &mut sim,
+            GroupInput::Complete {
+                name: "A".to_owned(),
+                outcome: Outcome::Ok,
+            },
+        );
+        until(&mut sim, |s| !s.members()[0].facts.assigned.is_empty());
+        input(
+            &mut sim,
+            GroupInput::CloseMember {
+                name: "A".to_owned(),
+            },
+        );
+        until(&mut sim, awaits);
+        let [b, free] = add("B", false);
+        input(&mut sim, b);
+        input(&mut sim, free);
+        let horizon = sim.horizon();
+        // B's heartbeats, a second apart: (how far behind A is, the state's key).
+        let mut beats = Vec::new();
+        until(&mut sim, |s| s.members()[1].facts.member_epoch > 0);
+        for _ in 0..40 {
+            let next = Millis(sim.now().0 + 1_000);
+            until(&mut sim, |s| s.now() >= next);
+            beats.push((sim.now().0, key(&mut sim)));
+        }
+        assert!(awaits(&sim), "A still waits");
+        // A's clock stopped at its last input (its last answer may come after it closed).
+        let stopped = sim.members()[0].facts.now.0;
+        let beats: Vec<_> = beats.into_iter().map(|(t, k)| (t - stopped, k)).collect();
+        let pairs: Vec<_> = beats
+            .windows(2)
+            .map(|w| (w[0].0, w[0].1 == w[1].1))
+            .collect();
+        assert!(pairs.iter().any(|(behind, _)| *behind > horizon));
+        for (behind, same) in pairs {
+            assert_eq!(same, behind > horizon, "{behind} ms behind");
+        }
     }
 }

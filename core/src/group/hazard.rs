@@ -84,7 +84,7 @@ impl Hazard {
             Hazard::ReleasedBeforeRevoked => "A live member holds a partition that another live member is still revoking: the other's commit or onPartitionsRevoked for it has not returned.",
             Hazard::CommitNotOwned => "A live member's commit of a partition runs while the coordinator has that partition assigned to another member.",
             Hazard::StaleTarget => "A live member runs a callback of a reconciliation toward a target that is no longer the coordinator's target for it.",
-            Hazard::OrphanAfterCalm => "A partition of a topic some live member subscribes to is in no live member's assigned set, two session timeouts after the last input that was not time passing, while no member's application is still inside a commit or callback (a callback that never returns keeps a partition from its owner whatever the protocol does).",
+            Hazard::OrphanAfterCalm => "A partition of a topic some live member subscribes to is in no live member's assigned set, two session timeouts after the last input that was not time passing, while no member's application is still inside a commit or callback, its member's or one its member abandoned (a callback that never returns keeps a partition from its owner whatever the protocol does).",
             Hazard::FencedDuringCallback => "A member was fenced while a commit or callback of its reconciliation had not returned: that work is abandoned, and its completion is still owed.",
         }
     }
@@ -223,7 +223,12 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
         }
     }
     let calm = 2 * sim.config().coordinator.session_timeout_ms;
-    let busy = facts.iter().any(|f| f.awaiting.is_some());
+    // An application still inside a callback the member abandoned (a fence came while it ran)
+    // is inside a callback all the same: Kafka's member starts no new reconciliation before it
+    // returns, so what it would be given waits on the application, not on the protocol.
+    let busy = facts
+        .iter()
+        .any(|f| f.awaiting.is_some() || f.owed_to_abandoned > 0);
     if sim.now().0 >= quiet_since.0 + calm && !busy {
         let mut orphans = PartitionSet::new();
         for (topic, count) in &sim.config().coordinator.topics {

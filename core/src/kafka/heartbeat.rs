@@ -14,6 +14,16 @@ use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
 use crate::protocol::version::ClientVersion;
 
+impl super::member::Heartbeats {
+    /// A deadline passed is read only as passed (`now >= deadline`): held at `now` rather than
+    /// at whichever instant it passed, two members that differ only in how long ago their
+    /// backoff ended are one state to the bounded check.
+    pub(crate) fn forget_passed(&mut self, now: Millis) {
+        self.next_due = self.next_due.max(now);
+        self.backoff_until = self.backoff_until.max(now);
+    }
+}
+
 impl KafkaMember {
     pub(crate) fn reset_backoff(&mut self) {
         self.heartbeats.failed_attempts = 0;

@@ -62,7 +62,6 @@ pub struct KafkaMember {
     /// Names resolved before (the client's topic-name cache).
     pub(super) name_cache: BTreeSet<String>,
     pub(super) reconciliation: Option<Reconciliation>,
-    pub(super) runs: u64,
     pub(super) pending: VecDeque<Pending>,
     pub(super) poll_expired: bool,
     pub(super) rejoin_on_lost: bool,
@@ -105,7 +104,6 @@ impl KafkaMember {
             known_topics: None,
             name_cache: BTreeSet::new(),
             reconciliation: None,
-            runs: 0,
             pending: VecDeque::new(),
             poll_expired: false,
             rejoin_on_lost: false,
@@ -376,6 +374,7 @@ impl crate::machine::facts::HandleInto for KafkaMember {
             Input::Unsubscribe => self.on_unsubscribe(out),
         }
         self.background(out);
+        self.heartbeats.forget_passed(now);
         Ok(())
     }
 }

@@ -55,8 +55,7 @@ impl KafkaMember {
             self.enter(StateName::Acknowledging, out);
             return;
         }
-        self.runs += 1;
-        let run = self.runs;
+        let run = self.fresh_run();
         let mut owned = self.assigned.clone();
         owned.extend(&self.pending_revocation);
         let revoked = owned.difference(&resolved.partitions);
@@ -90,6 +89,24 @@ impl KafkaMember {
         } else {
             self.resume(Then::Revoke(run), Outcome::Ok, out);
         }
+    }
+
+    /// A number for a new reconciliation that no reconciliation still referred to has: one more
+    /// than the highest referred to (Kafka tells them apart by the future each one waits on). Not
+    /// a count of every run, so that two members that differ only in how many reconciliations
+    /// they have run are one state to the bounded check.
+    fn fresh_run(&self) -> u64 {
+        let referred = self.pending.iter().filter_map(|p| match p.then {
+            Then::Revoke(run) | Then::Assign(run) | Then::Acknowledge(run) => Some(run),
+            _ => None,
+        });
+        self.reconciliation
+            .iter()
+            .map(|r| r.run)
+            .chain(referred)
+            .max()
+            .unwrap_or(0)
+            + 1
     }
 
     /// The running reconciliation if it is `run` and still valid; else it is abandoned (§3.4):
