@@ -10,7 +10,7 @@ import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
 import { spread, kb, sizes, floors, slowFirstRender, chapter, slowChapter } from './bench-lib.mjs';
 import { guard, guardLines } from './bench-guard.mjs';
-import { checkNative, checkInPage, CHECK_DEPTH_NATIVE } from './bench-check.mjs';
+import { checkNative, checkToTheEnd, checkInPage, CHECK_DEPTH_NATIVE } from './bench-check.mjs';
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
 const COUNTERS = () => {
@@ -190,6 +190,7 @@ try {
   const book = await chapter(browser);
   const reader = await slowChapter(browser);
   const checkN = checkNative();
+  const checkE = checkToTheEnd();
   const checkP = await checkInPage(browser, server.url);
   const slow = await slowFirstRender(browser, join(ROOT, 'dist'));
   // The member page from a host that serves the .br copies `make site` writes (the targets are gzip's).
@@ -204,7 +205,7 @@ try {
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
     seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader,
     first_load_slow_4g: slow, first_load_slow_4g_brotli: slowBrotli, first_load_slow_4g_before: before,
-    check_native: checkN, check_in_page: checkP,
+    check_native: checkN, check_to_the_end: checkE, check_in_page: checkP,
   };
   const rows = [];
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
@@ -256,6 +257,7 @@ try {
   row(`book on slow 4G: ${reader.chapter}, its first live step on screen`, `median ${rs(reader.with_snapshots.painted)}; without the step's snapshot ${rs(reader.without_snapshots.painted)}`, '≤ 1.5 s', reader.with_snapshots.painted.median <= 1500);
   row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, '≤ 2.6 s', reader.with_snapshots.interactive.median <= 2600);
   row(`bounded check, native, anchor bounds, ${CHECK_DEPTH_NATIVE} moves`, ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkN[m].states} states ${fmt(checkN[m].seconds, 1)} s (${fmt(checkN[m].states_per_second / 1000, 0)} k/s)`).join('; '), 'report (≤ 10 s each)', ['seed', 'kafka', 'librdkafka'].every((m) => checkN[m].seconds <= 10));
+  row('  the same bounds to the end (every schedule)', ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkE[m].states} states ${checkE[m].depth} levels ${fmt(checkE[m].seconds, 1)} s ${checkE[m].peak_memory_mb} MB${checkE[m].exhausted ? '' : ' (not to the end)'}`).join('; '), '≤ 10 s each', ['seed', 'kafka', 'librdkafka'].every((m) => checkE[m].exhausted && checkE[m].seconds <= 10));
   row(`  in the review page, ${checkP.depth} moves, all three models`, `${fmt(checkP.seconds, 1)} s, longest task ${fmt(checkP.longest_task_ms, 0)} ms`, '≤ 60 s, no task > 50 ms', checkP.seconds <= 60 && checkP.longest_task_ms <= 50);
   report.table = rows;
   report.wasm_vs_native_ratio = ratio;

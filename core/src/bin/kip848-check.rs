@@ -135,8 +135,18 @@ fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, St
         "exhausted": report.exhausted,
         "seconds": (seconds * 1000.0).round() / 1000.0,
         "states_per_second": (report.states as f64 / seconds.max(1e-9)).round(),
+        "peak_memory_mb": peak_memory_mb(),
         "properties": properties,
     }))
+}
+
+/// The process's peak resident memory so far, in MB, where the system says (Linux's
+/// `/proc/self/status`, `VmHWM`); `null` elsewhere.
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 fn main() -> ExitCode {

@@ -62,7 +62,7 @@ pub fn CheckPanel() -> impl IntoView {
     view! {
         <section class="panel check" aria-labelledby="check-title" data-testid="check">
             <h2 id="check-title">"Check every schedule"</h2>
-            <p class="muted">"Not a sample: every schedule of two members on two topics of one partition, with at most one disturbance (a member closing, killed, its messages lost, or fenced), every callback completing at any point, up to the depth chosen — breadth-first, each distinct group state once. A property either holds within the bounds or comes with its shortest counterexample."</p>
+            <p class="muted">"Not a sample: every schedule of two members on two topics of one partition, with at most one disturbance (a member closing, killed, its messages lost, fenced, or holding a revocation past its four-second rebalance timeout), every callback completing at any point, up to the depth chosen — breadth-first, each distinct group state once. A property either holds within the bounds or comes with its shortest counterexample."</p>
             <div class="row">
                 <label>"Moves deep "
                     <input type="number" min="1" max=MAX_DEPTH data-testid="check-depth" prop:value=move || view.depth.get().to_string()
