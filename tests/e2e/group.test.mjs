@@ -359,6 +359,7 @@ test('group settings replay the same steps with other timings: a shorter session
   assert.equal(await rows(), 3, 'with 45 s of session timeout the coordinator still counts B');
   await page.getByTestId('group-settings').locator('summary').click();
   assert.equal(await page.getByTestId('group-session-timeout').inputValue(), '45000');
+  assert.equal(await page.getByTestId('group-rebalance-timeout').inputValue(), '300000', "the members' default: 5 minutes");
   await page.getByTestId('group-session-timeout').fill('6000');
   await page.getByTestId('group-settings-apply').click();
   await expectText(page, 'group-notice', /^Replayed \d+ steps with the new settings/);
@@ -368,7 +369,10 @@ test('group settings replay the same steps with other timings: a shorter session
   await page.getByTestId('group-latency').fill('999999');
   await page.getByTestId('group-settings-apply').click();
   await expectText(page, 'group-notice', /^These settings cannot be used: latency_ms is at most 60000\. The group is unchanged\.$/);
-  await page.getByTestId('group-latency').fill('fast');
+  for (const [id, value] of [['group-latency', '20'], ['group-rebalance-timeout', '10']]) await page.getByTestId(id).fill(value);
+  await page.getByTestId('group-settings-apply').click();
+  await expectText(page, 'group-notice', /^These settings cannot be used: rebalance_timeout_ms is from 1000 to 3600000\. The group is unchanged\.$/);
+  await page.getByTestId('group-rebalance-timeout').fill('300000'); await page.getByTestId('group-latency').fill('fast');
   await page.getByTestId('group-settings-apply').click();
   await expectText(page, 'group-notice', 'The latency must be a whole number of milliseconds. The group is unchanged.');
   assert.equal(await rows(), 2);

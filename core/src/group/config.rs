@@ -130,6 +130,9 @@ impl GroupConfig {
                 c.heartbeat_interval_ms, c.session_timeout_ms
             ));
         }
+        if !(1_000..=3_600_000).contains(&self.rebalance_timeout_ms) {
+            return Err("rebalance_timeout_ms is from 1000 to 3600000".to_owned());
+        }
         if self.latency_ms > 60_000 {
             return Err("latency_ms is at most 60000".to_owned());
         }

@@ -1,4 +1,5 @@
-//! The group's timings: message latency, heartbeat interval, session timeout. Applying them
+//! The group's timings: message latency, heartbeat interval, session timeout, the members'
+//! rebalance timeout. Applying them
 //! replays the session's steps on a group with these settings, so the same story can be watched
 //! with a slower network or a shorter session timeout.
 
@@ -23,11 +24,13 @@ pub fn GroupSettings() -> impl IntoView {
     let latency = RwSignal::new(String::new());
     let heartbeat = RwSignal::new(String::new());
     let timeout = RwSignal::new(String::new());
+    let rebalance = RwSignal::new(String::new());
     Effect::new(move |_| {
         let c = current.get();
         latency.set(c.latency_ms.to_string());
         heartbeat.set(c.coordinator.heartbeat_interval_ms.to_string());
         timeout.set(c.coordinator.session_timeout_ms.to_string());
+        rebalance.set(c.rebalance_timeout_ms.to_string());
     });
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -38,6 +41,8 @@ pub fn GroupSettings() -> impl IntoView {
                 number(&heartbeat.get_untracked(), "The heartbeat interval")?;
             config.coordinator.session_timeout_ms =
                 number(&timeout.get_untracked(), "The session timeout")?;
+            config.rebalance_timeout_ms =
+                number(&rebalance.get_untracked(), "The rebalance timeout")?;
             Ok(config)
         };
         match read() {
@@ -62,9 +67,10 @@ pub fn GroupSettings() -> impl IntoView {
                 {field("Message latency", "group-latency", latency)}
                 {field("Heartbeat interval", "group-heartbeat-interval", heartbeat)}
                 {field("Session timeout", "group-session-timeout", timeout)}
+                {field("Rebalance timeout", "group-rebalance-timeout", rebalance)}
                 <button type="submit" data-testid="group-settings-apply" disabled=session.readonly>"Replay with these settings"</button>
             </form>
-            <p class="muted">"The " <Term id="session-timeout">"session timeout"</Term> " and the heartbeat interval are the coordinator's settings. The session's steps run again from the start on a group with these timings, and the view stays at the same step."</p>
+            <p class="muted">"The " <Term id="session-timeout">"session timeout"</Term> " and the heartbeat interval are the coordinator's settings; the " <Term id="rebalance-timeout">"rebalance timeout"</Term> " is the members' (how long the coordinator waits for a revocation). The session's steps run again from the start on a group with these timings, and the view stays at the same step."</p>
         </details>
     }
 }
