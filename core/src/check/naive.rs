@@ -55,6 +55,22 @@ fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, cal
     }
 }
 
+/// `mv` played on a copy of `sim`: the group after it, the members it adds, and whether it is
+/// only time running; `None` when the group refuses an input.
+fn played(sim: &GroupSim, mv: &super::moves::Move) -> Option<(GroupSim, usize, bool)> {
+    let mut s = sim.clone();
+    for input in &mv.inputs {
+        s.handle(mv.at, input).ok()?;
+    }
+    let joins = mv
+        .inputs
+        .iter()
+        .filter(|i| matches!(i, GroupInput::AddMember { .. }))
+        .count();
+    let ticks = mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick));
+    Some((s, joins, ticks))
+}
+
 /// Every state within `depth` moves, by trying every sequence of moves (no pruning) and keeping
 /// each distinct one in a list.
 fn naive_count(bounds: &Bounds, depth: usize) -> usize {
@@ -66,22 +82,11 @@ fn naive_count(bounds: &Bounds, depth: usize) -> usize {
         let mut next = Vec::new();
         for (sim, joined, used, quiet_since) in &level {
             for mv in moves(bounds, sim, *joined, *used) {
-                let mut s = sim.clone();
-                if mv.inputs.iter().any(|i| s.handle(mv.at, i).is_err()) {
+                let Some((s, joins, ticks)) = played(sim, &mv) else {
                     continue;
-                }
-                let j = joined
-                    + usize::from(
-                        mv.inputs
-                            .iter()
-                            .any(|i| matches!(i, GroupInput::AddMember { .. })),
-                    );
-                let u = used + usize::from(mv.perturbs);
-                let q = if mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick)) {
-                    *quiet_since
-                } else {
-                    mv.at
                 };
+                let (j, u) = (joined + joins, used + usize::from(mv.perturbs));
+                let q = if ticks { *quiet_since } else { mv.at };
                 let p = plain(s.clone(), j, u, q, calm);
                 if !seen.contains(&p) {
                     seen.push(p);
@@ -108,20 +113,13 @@ fn naive_closure(bounds: &Bounds) -> usize {
         let mut next = Vec::new();
         for (sim, joined, quiet_since) in &level {
             for mv in moves(bounds, sim, *joined, 0) {
-                let mut s = sim.clone();
-                if mv.inputs.iter().any(|i| s.handle(mv.at, i).is_err()) {
+                let Some((s, joins, ticks)) = played(sim, &mv) else {
                     continue;
-                }
-                let ticks = mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick));
+                };
                 if ticks && s.coordinator().members().len() < sim.coordinator().members().len() {
                     continue;
                 }
-                let j = joined
-                    + usize::from(
-                        mv.inputs
-                            .iter()
-                            .any(|i| matches!(i, GroupInput::AddMember { .. })),
-                    );
+                let j = joined + joins;
                 let q = if ticks { *quiet_since } else { mv.at };
                 if seen.insert(plain(s.clone(), j, 0, q, calm)) {
                     next.push((s, j, q));
