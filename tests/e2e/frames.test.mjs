@@ -110,7 +110,7 @@ for (const model of ['seed', 'kafka', 'librdkafka']) {
       // A scenario opens on the model its file names; switch when this walk is on the other one.
       if (model !== fileModel(id)) {
         // Opened by its property, not by reading it and clicking its summary: twice in a full run
-        // the model's select then stayed hidden (the read and the click raced), never alone.
+        // the model's select then stayed hidden, never when the file ran alone (why is not known).
         await page.getByTestId('config').evaluate((d) => { d.open = true; });
         await page.getByTestId('cfg-model').selectOption(model);
         await page.getByTestId(`node-${expected[0].facts.state}`).waitFor();
