@@ -178,7 +178,7 @@ live: live-tools
 # librdkafka, or a list) within DEPTH moves and PERTURBATIONS disturbances, on topics t and u of
 # one partition each; the result as JSON, each counterexample a group trace in target/check/.
 # These bounds close, so the default depth is no bound at all ("exhausted": true): about 20 s for
-# seed members, 7 minutes and 2.5 GB for the Java client's on these machines.
+# seed members, 4 minutes and 2.5 GB for the Java client's on these machines.
 MODEL ?= seed
 DEPTH ?= 1000
 MEMBERS ?= 2
