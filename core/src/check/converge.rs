@@ -102,7 +102,7 @@ fn converged(sim: &GroupSim) -> Result<(), NotYet<'_>> {
                 record,
             });
         }
-        if facts.awaiting.is_some() || facts.owed_to_abandoned > 0 {
+        if facts.in_application() {
             return Err(NotYet::Waiting(&m.name));
         }
     }
@@ -122,7 +122,7 @@ fn calm_move(sim: &GroupSim) -> Option<(Millis, GroupInput)> {
     if let Some(m) = sim
         .members()
         .iter()
-        .find(|m| m.running() && (m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0))
+        .find(|m| m.running() && m.facts.in_application())
     {
         return Some((
             now,

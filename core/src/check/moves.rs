@@ -1,6 +1,6 @@
 //! The bounds of a check, and the moves a schedule can make from a state within them.
 
-use crate::group::{GroupConfig, GroupInput, GroupSim, ServerState};
+use crate::group::{GroupConfig, GroupInput, GroupSim};
 use crate::machine::model::Model;
 use crate::protocol::error_code::ErrorCode;
 use crate::protocol::input::Outcome;
@@ -139,13 +139,11 @@ impl Position {
 fn revocation_timed_out(before: &GroupSim, after: &GroupSim) -> bool {
     let now = after.now();
     let gone = after.coordinator().members();
-    before.coordinator().members().values().any(|m| {
-        !gone.contains_key(&m.id)
-            && m.session_deadline > now
-            && m.state == ServerState::UnrevokedPartitions
-            && m.rebalance_deadline
-                .is_some_and(|(at, epoch)| at <= now && epoch == m.epoch)
-    })
+    before
+        .coordinator()
+        .members()
+        .values()
+        .any(|m| !gone.contains_key(&m.id) && m.session_deadline > now && m.revocation_overdue(now))
 }
 
 /// Every move from `sim`, where `joined` members have joined and `used` perturbations are spent.
@@ -177,7 +175,7 @@ pub(super) fn moves(bounds: &Bounds, sim: &GroupSim, joined: usize, used: usize)
     }
     for m in sim.members().iter().filter(|m| m.running()) {
         let name = || m.name.clone();
-        if m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0 {
+        if m.facts.in_application() {
             out.push(at_once(
                 vec![GroupInput::Complete {
                     name: name(),

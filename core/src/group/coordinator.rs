@@ -250,12 +250,7 @@ impl Coordinator {
         let expired: Vec<String> = self
             .members
             .values()
-            .filter(|m| {
-                m.session_deadline <= now
-                    || m.rebalance_deadline.is_some_and(|(at, e)| {
-                        at <= now && m.epoch == e && m.state == ServerState::UnrevokedPartitions
-                    })
-            })
+            .filter(|m| m.session_deadline <= now || m.revocation_overdue(now))
             .map(|m| m.id.clone())
             .collect();
         for id in &expired {

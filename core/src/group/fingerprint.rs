@@ -24,11 +24,7 @@ impl GroupSim {
     pub fn fingerprint<H: Hasher>(&mut self, hasher: &mut H) {
         let now = self.now.0;
         self.shift_time(now.wrapping_neg());
-        let own = self.members_on_own_clocks(now);
-        self.hash_state(hasher, &own);
-        for (m, (undo, _)) in self.members.iter_mut().zip(own) {
-            m.member.shift_time(undo);
-        }
+        self.hash_state(hasher, now);
         self.shift_time(now);
     }
 
@@ -41,20 +37,6 @@ impl GroupSim {
             + u64::from(c.coordinator.heartbeat_interval_ms)
             + c.retry_backoff_max_ms
             + c.latency_ms
-    }
-
-    /// Moves each member (already moved by the group's `-at`) so that its own now is 0; for
-    /// each, the move that undoes it and how far its clock is behind `at`, up to the horizon.
-    fn members_on_own_clocks(&mut self, at: u64) -> Vec<(u64, u64)> {
-        let horizon = self.horizon();
-        self.members
-            .iter_mut()
-            .map(|m| {
-                let behind = at.saturating_sub(m.facts.now.0);
-                m.member.shift_time(behind);
-                (behind.wrapping_neg(), behind.min(horizon))
-            })
-            .collect()
     }
 
     /// Every instant the group holds moved by `by`, wrapping.
@@ -75,13 +57,18 @@ impl GroupSim {
         }
     }
 
-    fn hash_state<H: Hasher>(&self, hasher: &mut H, own: &[(u64, u64)]) {
+    /// Hashes the state, already moved so that the group's now (`at` before) is 0; each member
+    /// moved on to its own clock for its part and back.
+    fn hash_state<H: Hasher>(&mut self, hasher: &mut H, at: u64) {
         self.config.hash(hasher);
         self.coordinator.hash(hasher);
         self.now.hash(hasher);
-        for (m, (_, behind)) in self.members.iter().zip(own) {
+        let horizon = self.horizon();
+        for m in &mut self.members {
+            let behind = at.saturating_sub(m.facts.now.0);
+            m.member.shift_time(behind);
             (
-                behind,
+                behind.min(horizon),
                 &m.name,
                 m.incarnation,
                 &m.member,
@@ -91,6 +78,7 @@ impl GroupSim {
                 &m.inject,
             )
                 .hash(hasher);
+            m.member.shift_time(behind.wrapping_neg());
         }
         for message in &self.messages {
             (

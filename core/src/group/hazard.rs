@@ -226,9 +226,7 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
     // An application still inside a callback the member abandoned (a fence came while it ran)
     // is inside a callback all the same: Kafka's member starts no new reconciliation before it
     // returns, so what it would be given waits on the application, not on the protocol.
-    let busy = facts
-        .iter()
-        .any(|f| f.awaiting.is_some() || f.owed_to_abandoned > 0);
+    let busy = facts.iter().any(|f| f.in_application());
     if sim.now().0 >= quiet_since.0 + calm && !busy {
         let mut orphans = PartitionSet::new();
         for (topic, count) in &sim.config().coordinator.topics {

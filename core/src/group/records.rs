@@ -84,6 +84,15 @@ impl ServerMember {
         self.epoch = epoch;
     }
 
+    /// The rebalance timeout armed for this revocation has run out at `now`: the member is still
+    /// revoking at the epoch it was armed at.
+    pub fn revocation_overdue(&self, now: Millis) -> bool {
+        self.state == ServerState::UnrevokedPartitions
+            && self
+                .rebalance_deadline
+                .is_some_and(|(at, epoch)| at <= now && epoch == self.epoch)
+    }
+
     /// A static member that left with epoch -2 and may come back.
     pub fn is_away(&self) -> bool {
         self.epoch == crate::LEAVE_STATIC_EPOCH

@@ -216,7 +216,7 @@ impl GroupSim {
         self.observe();
         // Callbacks finish at once unless this member's are delayed.
         let m = &self.members[index];
-        if !m.delay_callbacks && (m.facts.awaiting.is_some() || m.facts.owed_to_abandoned > 0) {
+        if !m.delay_callbacks && m.facts.in_application() {
             let _ = self.feed(
                 index,
                 Input::Completed {

@@ -77,6 +77,14 @@ pub struct Facts {
     pub finished: bool,
 }
 
+impl Facts {
+    /// The application is inside a commit or callback: one the member waits on, or one it
+    /// abandoned (a fence came while it ran) whose completion is still owed.
+    pub fn in_application(&self) -> bool {
+        self.awaiting.is_some() || self.owed_to_abandoned > 0
+    }
+}
+
 /// How a model handles one input: into an [`Out`]. [`handle`] and [`handle_observed`] are the
 /// two ways to call it, written once for every model.
 pub(crate) trait HandleInto {
