@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT, contrast } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT, contrast, openPanel } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -106,7 +106,7 @@ test('axe-core finds no accessibility violation in either view, with their dialo
   const member = await open(browser, server.url, { bypassCSP: true });
   await loadScenario(member.page, '05-fenced-mid-revocation');
   await member.page.getByTestId('to-end').click();
-  await member.page.getByTestId('config').locator('summary').click();
+  await openPanel(member.page, 'config');
   await member.page.getByTestId('embed').click();
   assert.deepEqual(await axeViolations(member.page), [], 'the member view');
   await member.done();

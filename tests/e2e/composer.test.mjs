@@ -1,7 +1,7 @@
 // Composing and sending each kind of answer, the application's actions, time, and the lint line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, text } from './harness.mjs';
+import { serve, launch, open, expectText, instant, text, openPanel } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -76,7 +76,7 @@ test('each error class and no answer do what the seed model says', async () => {
 
 test('manual completions, advancing by a duration, and close', async () => {
   const { page, done } = await fresh();
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-auto-complete').uncheck();
   await page.getByTestId('cfg-apply').click();
   await expectText(page, 'notice', 'Configuration changed: the session restarted');

@@ -168,6 +168,29 @@ export async function seeLog(page) {
   await page.locator('section.log[data-near="true"]').waitFor();
 }
 
+/**
+ * Brings the log and the sequence near the screen and waits until both follow the cursor. Scrolled
+ * to, they redraw and grow (the log by up to 448 px, two frames after the scroll): a click aimed at a
+ * panel under them before that lands on whatever moved under the pointer.
+ */
+export async function catchUp(page) {
+  for (const panel of ['log', 'sequence']) {
+    const section = page.locator(`section.${panel}`);
+    if (!(await section.count())) continue;
+    await section.scrollIntoViewIfNeeded();
+    await page.locator(`section.${panel}[data-near="true"]`).waitFor();
+  }
+}
+
+/** Opens a `<details>` panel under the history the way a reader does (its summary), once the history has caught up; open stays open. */
+export async function openPanel(page, testId) {
+  await catchUp(page);
+  const panel = page.getByTestId(testId);
+  if (await panel.evaluate((d) => d.open)) return;
+  await panel.locator('summary').click();
+  assert.equal(await panel.evaluate((d) => d.open), true, `${testId} opens`);
+}
+
 export async function screen(page) {
   const ids = ['state', 'member-id', 'member-epoch', 'interval', 'deadline', 'in-flight', 'awaiting', 'now',
     'assigned', 'position', 'last-answer'];

@@ -2,7 +2,7 @@
 // and the compare view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS, seeLog } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS, seeLog, openPanel } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -24,7 +24,7 @@ test('switching to the shipped client replays the same inputs and draws its ten 
   await loadScenario(page, '04-fenced-while-joined');
   await setRange(page, 'scrubber', 5);
   await expectText(page, 'state', 'JOINING');
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-model').selectOption('kafka');
   await expectText(page, 'notice', 'The same inputs now run on the shipped Kafka client.');
   await expectText(page, 'position', /^Step 5 of 6/);
@@ -47,7 +47,7 @@ test('switching to the shipped client replays the same inputs and draws its ten 
 test('the shipped client takes poll, stale, metadata and unsubscribe inputs', async () => {
   const { page, done } = await open(browser, server.url);
   await instant(page);
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-model').selectOption('kafka');
   await joinWithOnePartition(page);
   await expectText(page, 'current-assignment', 'orders-0 (local epoch 0)');

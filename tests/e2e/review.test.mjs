@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, open, expectText, loadScenario, text, replayLines } from './harness.mjs';
+import { serve, launch, open, expectText, loadScenario, text, replayLines, openPanel } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -34,7 +34,7 @@ test('switching the model replaces a seed-only note with the shipped client\'s',
   const { page, done } = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=9`);
   const seed = await text(page, 'narration');
   assert.match(seed, /cleared without a callback/);
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-model').selectOption('kafka');
   await page.getByTestId('node-FENCED').waitFor();
   const shipped = await text(page, 'narration');

@@ -1,7 +1,7 @@
 // Every built-in scenario, played to its end in the browser, ends where the replay command says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, expectedEnd, setText, text, SCENARIOS } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, expectedEnd, setText, text, SCENARIOS, openPanel } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -44,7 +44,7 @@ test('guided mode pauses on each narrated step and shows its note', async () => 
 test('"fenced in the middle of a revocation" reproduced by hand with the composer ends where the scenario does', async () => {
   const { page, done } = await open(browser, server.url);
   await instant(page);
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-auto-complete').uncheck();
   await page.getByTestId('cfg-apply').click();
   await page.getByTestId('subscribe').click();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin, seeLog } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin, seeLog, openPanel, catchUp } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -21,6 +21,7 @@ test('export then import gives the same screen', async () => {
   await loadScenario(page, '05-fenced-mid-revocation');
   await page.getByTestId('to-end').click();
   const before = await screen(page);
+  await catchUp(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
   const exported = await readFile(await download.path(), 'utf8');
   await page.getByTestId('new-session').click();
@@ -71,7 +72,7 @@ test('a damaged or truncated link shows a message and the first scenario, never 
 test('a reload restores the session exactly: step, speed and configuration', async () => {
   const { page, done } = await open(browser, server.url);
   await instant(page);
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   await page.getByTestId('cfg-between').check();
   await page.getByTestId('cfg-apply').click();
   await page.keyboard.press('s');
@@ -84,7 +85,7 @@ test('a reload restores the session exactly: step, speed and configuration', asy
   await page.getByTestId('state').waitFor();
   assert.deepEqual(await screen(page), before);
   assert.equal(await text(page, 'speed-label'), 'instant');
-  await page.getByTestId('config').locator('summary').click();
+  await openPanel(page, 'config');
   assert.equal(await page.getByTestId('cfg-between').isChecked(), true);
   await done();
 });
