@@ -187,7 +187,7 @@ PERTURBATIONS ?= 1
 # the table of combinations by properties (counterexamples in target/check/choices/<n>/).
 CHOICES ?=
 check:
-	cargo run --locked --release -q -p kip848-core --bin kip848-check -- --depth $(DEPTH) --members $(MEMBERS) --perturbations $(PERTURBATIONS) \
+	cargo run --locked --profile native -q -p kip848-core --bin kip848-check -- --depth $(DEPTH) --members $(MEMBERS) --perturbations $(PERTURBATIONS) \
 		$(if $(CHOICES),--choices --out target/check/choices,--model $(MODEL) --out target/check/$(MODEL))
 
 # The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group
@@ -211,7 +211,7 @@ bench: tools build size-floor
 	# The member page with the bench's hooks (the `bench` feature): what the in-page timings use.
 	trunk build index.html --release true --features bench --dist target/bench/hooks
 	cargo bench --locked -p kip848-core --bench machine
-	cargo build --locked --release -q -p kip848-core --bin kip848-check
+	cargo build --locked --profile native -q -p kip848-core --bin kip848-check
 	cd $(E2E) && node bench.mjs
 
 # The floors under the transfer budget (tests/size-floor): the emptiest Leptos page, and that page

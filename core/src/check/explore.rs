@@ -217,16 +217,19 @@ impl Explorer {
             inputs: mv.inputs,
         });
         if !self.found.iter().any(|f| f.property == Property::Converges) {
-            if let Err(unsettled) = self.calm.settles(&state.at.sim) {
-                let mut schedule = self.schedule_to(node);
-                schedule.steps.extend(unsettled.moves);
-                self.found.push(Found {
-                    property: Property::Converges,
-                    words: unsettled.words,
-                    step: schedule.steps.len().saturating_sub(1),
-                    moves: self.depth + 1,
-                    schedule,
-                });
+            match self.calm.settles(&mut state.at.sim) {
+                Ok(settled) => self.calm.remember(settled),
+                Err(unsettled) => {
+                    let mut schedule = self.schedule_to(node);
+                    schedule.steps.extend(unsettled.moves);
+                    self.found.push(Found {
+                        property: Property::Converges,
+                        words: unsettled.words,
+                        step: schedule.steps.len().saturating_sub(1),
+                        moves: self.depth + 1,
+                        schedule,
+                    });
+                }
             }
         }
         if self.depth + 1 < self.bounds.depth {
