@@ -9,6 +9,6 @@ self.onmessage = async ({ data }) => {
     await glue.default({ module_or_path: data.module });
     glue.check_in_worker(data.request, (json) => self.postMessage(json));
   } catch (e) {
-    self.postMessage(JSON.stringify({ kind: 'failed', reason: `the check could not start: ${e}` }));
+    self.postMessage(JSON.stringify({ kind: 'failed', reason: `its worker failed (${e})` }));
   }
 };

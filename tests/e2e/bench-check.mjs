@@ -31,9 +31,11 @@ export function checkToTheEnd() {
   return out;
 }
 
-/// The review page's "Check every schedule" on all three models: wall time to "Done" and the
-/// longest task the page's main thread ran meanwhile (a long task is over 50 ms).
-export async function checkInPage(browser, url) {
+/// The review page's "Check every schedule": wall time to "Done" and the longest task the page's
+/// main thread ran meanwhile (a long task is over 50 ms). By default all three models to
+/// CHECK_DEPTH_PAGE moves; with `toEnd`, to the end, on `models` (the states the page counted
+/// beside them, for comparing with the native check's).
+export async function checkInPage(browser, url, { toEnd = false, models = null } = {}) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   await context.addInitScript(() => {
     window.__longest = 0;
@@ -44,16 +46,26 @@ export async function checkInPage(browser, url) {
   const page = await context.newPage();
   await page.goto(`${url}review.html`);
   await page.getByTestId('check').waitFor();
-  await page.getByTestId('check-depth').fill(String(CHECK_DEPTH_PAGE));
-  await page.getByTestId('check-depth').dispatchEvent('change');
+  if (toEnd) {
+    await page.getByTestId('check-to-end').check();
+  } else {
+    await page.getByTestId('check-depth').fill(String(CHECK_DEPTH_PAGE));
+    await page.getByTestId('check-depth').dispatchEvent('change');
+  }
+  if (models) {
+    for (const box of await page.getByTestId('check-model').all()) {
+      await box.setChecked(models.includes(await box.getAttribute('value')));
+    }
+  }
   await page.evaluate(() => { window.__longest = 0; });
   const started = Date.now();
   await page.getByTestId('check-start').click();
-  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 600000 });
+  await page.getByTestId('check-status').filter({ hasText: /^Done/ }).waitFor({ timeout: 1800000 });
   const seconds = (Date.now() - started) / 1000;
   const longest = await page.evaluate(() => window.__longest);
   // `worker`, or `page` where no worker could start and the check ran between frames.
   const ranIn = await page.getByTestId('check-status').getAttribute('data-ran-in');
+  const states = await page.locator('[data-testid=check-row][data-property=converges] [data-testid=check-verdict]').allTextContents();
   await context.close();
-  return { depth: CHECK_DEPTH_PAGE, seconds, longest_task_ms: longest, ran_in: ranIn };
+  return { depth: toEnd ? 'to the end' : CHECK_DEPTH_PAGE, models, seconds, longest_task_ms: longest, ran_in: ranIn, states };
 }

@@ -3,7 +3,8 @@
 // (`kip848-check`), a counterexample opened in the group view at the step where it shows, and Stop.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { serve, launch, open, coreBin, ROOT } from './harness.mjs';
 
 let server; let browser;
@@ -49,6 +50,28 @@ test('the check in the page finds what the core finds, and its counterexample op
   const hazards = await tab.getByTestId('group-hazard').evaluateAll((els) => els.map((e) => e.dataset.hazard));
   assert.ok(hazards.includes(violated.property), `${violated.property} not among ${hazards}`);
   await tab.close();
+  await done();
+});
+
+test('to the end: the page explores every schedule of seed members, whatever its length, as kip848-check does', async () => {
+  // The native check to the end beside the page's (two cores: neither waits for the other).
+  const nativeRun = promisify(execFile)(coreBin('kip848-check'), ['--model', 'seed', '--depth', '1000'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const { page, done } = await openSeedCheck();
+  await page.getByTestId('check-to-end').check();
+  assert.ok(await page.getByTestId('check-depth').isDisabled(), 'no depth to type when there is none');
+  assert.match(await page.getByTestId('check-to-end-cost').textContent(), /every schedule, whatever its length/);
+  await page.getByTestId('check-start').click();
+  await page.getByTestId('check-status').filter({ hasText: /^Checking Seed design members to the end/ }).waitFor({ timeout: 60000 });
+  await page.getByTestId('check-status').filter({ hasText: /^Done: .* to the end/ }).waitFor({ timeout: 300000 });
+  const native = JSON.parse((await nativeRun).stdout);
+  assert.equal(native.exhausted, true);
+  for (const p of native.properties) {
+    const cell = page.locator(`[data-testid=check-row][data-property=${p.property}] td[data-model=seed] [data-testid=check-verdict]`);
+    assert.equal(await cell.getAttribute('data-verdict'), p.verdict, p.property);
+    const words = await cell.textContent();
+    if (p.verdict === 'violated') assert.match(words, new RegExp(`shortest ${p.moves} moves`), p.property);
+    else assert.match(words, new RegExp(`holds within ${native.states} states \\(${native.depth} moves deep, nothing left\\)`), p.property);
+  }
   await done();
 });
 

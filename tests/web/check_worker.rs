@@ -15,7 +15,7 @@ fn a_run_reports_what_the_explorer_finds() {
         model: Model::Seed,
         choices: None,
     };
-    let request = serde_json::json!({ "depth": 6, "columns": [column] }).to_string();
+    let request = serde_json::json!({ "reach": { "moves": 6 }, "columns": [column] }).to_string();
     let posts = RefCell::new(Vec::new());
     run(&request, || 0.0, |json| posts.borrow_mut().push(json));
     let posts: Vec<Posted> = posts
@@ -37,7 +37,7 @@ fn a_run_reports_what_the_explorer_finds() {
 fn a_request_that_cannot_be_read_says_so() {
     let posts = RefCell::new(Vec::new());
     run(
-        "{\"depth\": \"deep\"}",
+        "{\"reach\": \"deep\"}",
         || 0.0,
         |json| posts.borrow_mut().push(json),
     );

@@ -15,8 +15,11 @@ use leptos::prelude::*;
 use run::CheckView;
 use worker::Seen;
 
-/// The deepest check the page runs (`kip848-check` runs any).
+/// The deepest check the page runs by moves (to the end, any).
 const MAX_DEPTH: usize = 24;
+
+/// What a check to the end costs in this page (`make bench`, docs/performance.md).
+const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 20 s for seed members and 30 s for librdkafka's; the Java client's group has 4.3 million states: nearly four minutes and over 2 GB of memory (kip848-check: under two minutes).";
 
 /// One column's cell of a property's row.
 fn cell(seen: &Seen, property: Property) -> AnyView {
@@ -62,11 +65,17 @@ pub fn CheckPanel() -> impl IntoView {
     view! {
         <section class="panel check" aria-labelledby="check-title" data-testid="check">
             <h2 id="check-title">"Check every schedule"</h2>
-            <p class="muted">"Not a sample: every schedule of two members on two topics of one partition, with at most one disturbance (a member closing, killed, its messages lost, fenced, or holding a revocation past its four-second rebalance timeout), every callback completing at any point, up to the depth chosen — breadth-first, each distinct group state once. A property either holds within the bounds or comes with its shortest counterexample."</p>
+            <p class="muted">"Not a sample: every schedule of two members on two topics of one partition, with at most one disturbance (a member closing, killed, its messages lost, fenced, or holding a revocation past its four-second rebalance timeout), every callback completing at any point, up to the depth chosen or to the end — breadth-first, each distinct group state once. A property either holds within the bounds or comes with its shortest counterexample."</p>
             <div class="row">
                 <label>"Moves deep "
                     <input type="number" min="1" max=MAX_DEPTH data-testid="check-depth" prop:value=move || view.depth.get().to_string()
+                        disabled=move || view.to_end.get()
                         on:change=move |ev| if let Some(n) = depth_of(&event_target_value(&ev)) { view.depth.set(n); } />
+                </label>
+                <label class="choice">
+                    <input type="checkbox" data-testid="check-to-end" prop:checked=move || view.to_end.get()
+                        on:change=move |ev| view.to_end.set(event_target_checked(&ev)) />
+                    "or to the end (every length)"
                 </label>
                 <crate::components::models_choice::ModelsChoice models=view.models testid="check-model"/>
                 <label class="choice" title="The seed design's open choices (the member view's configuration names each with the design page's words): seed members are checked again under every other combination">
@@ -77,6 +86,9 @@ pub fn CheckPanel() -> impl IntoView {
                 <button class="primary" data-testid="check-start" disabled=move || view.running.get() on:click=move |_| view.start()>"Check"</button>
                 <button data-testid="check-stop" disabled=move || !view.running.get() on:click=move |_| view.stop()>"Stop"</button>
             </div>
+            <Show when=move || view.to_end.get()>
+                <p class="muted" data-testid="check-to-end-cost">{TO_END_COST}</p>
+            </Show>
             <p role="status" data-testid="check-status" data-ran-in=move || view.ran_in.get()>{move || view.status.get()}</p>
             <div class="table-wrap">
                 <table data-testid="check-table">

@@ -1,7 +1,7 @@
 //! The check under way: handed to a worker ([`super::worker`]), or run between frames where no
 //! worker starts, each column's report kept for the panel to draw.
 
-use super::worker::{Column, Posted, Request, Seen};
+use super::worker::{Column, Posted, Reach, Request, Seen};
 use kip848_core::check::Combination;
 use kip848_core::Model;
 use leptos::prelude::*;
@@ -27,6 +27,7 @@ async fn next_frame() {
 struct Running {
     worker: web_sys::Worker,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
 impl Drop for Running {
@@ -38,6 +39,8 @@ impl Drop for Running {
 #[derive(Clone, Copy)]
 pub(super) struct CheckView {
     pub(super) depth: RwSignal<usize>,
+    /// Every schedule whatever its length, the depth aside.
+    pub(super) to_end: RwSignal<bool>,
     pub(super) models: RwSignal<Vec<Model>>,
     /// Also seed members under each other combination of the seed design's choices.
     pub(super) choices: RwSignal<bool>,
@@ -56,6 +59,7 @@ impl CheckView {
     pub(super) fn new() -> CheckView {
         CheckView {
             depth: RwSignal::new(14),
+            to_end: RwSignal::new(false),
             models: RwSignal::new(Model::ALL.to_vec()),
             choices: RwSignal::new(false),
             running: RwSignal::new(false),
@@ -68,7 +72,12 @@ impl CheckView {
     }
 
     pub(super) fn start(self) {
-        let (depth, models) = (self.depth.get_untracked(), self.models.get_untracked());
+        let reach = if self.to_end.get_untracked() {
+            Reach::End
+        } else {
+            Reach::Moves(self.depth.get_untracked())
+        };
+        let models = self.models.get_untracked();
         if models.is_empty() {
             self.status
                 .set("Choose at least one model whose members to check.".to_owned());
@@ -97,7 +106,7 @@ impl CheckView {
         self.generation.update(|g| *g += 1);
         self.running.set(true);
         self.reports.set(Vec::new());
-        let request = Request { depth, columns };
+        let request = Request { reach, columns };
         match self.in_worker(&request) {
             Ok(running) => {
                 self.worker.set_value(Some(running));
@@ -135,7 +144,7 @@ impl CheckView {
             .map_err(|e| format!("{e:?}"))?;
         let generation = self.generation.get_untracked();
         let columns = request.columns.clone();
-        let depth = request.depth;
+        let reach = request.reach;
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
             move |event: web_sys::MessageEvent| {
                 if self.generation.get_untracked() != generation {
@@ -145,16 +154,23 @@ impl CheckView {
                 match serde_json::from_str::<Posted>(&text) {
                     Ok(Posted::Progress { column, seen }) => {
                         if let Some(&spec) = columns.get(column) {
-                            self.progress(spec, seen, depth);
+                            self.progress(spec, seen, reach);
                         }
                     }
-                    Ok(Posted::Done) => self.finish(depth),
+                    Ok(Posted::Done) => self.finish(reach),
                     Ok(Posted::Failed { reason }) => self.fail(&reason),
                     Err(e) => self.fail(&format!("the check sent what the page cannot read ({e})")),
                 }
             },
         );
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // What the worker's own catch does not see (its script not loaded, memory run out).
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            if self.generation.get_untracked() == generation {
+                self.fail("its worker failed");
+            }
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let message = js_sys::Object::new();
         for (key, value) in [
             ("glue", glue),
@@ -169,6 +185,7 @@ impl CheckView {
         Ok(Running {
             worker,
             _on_message: on_message,
+            _on_error: on_error,
         })
     }
 
@@ -176,10 +193,10 @@ impl CheckView {
     fn in_slices(self, request: Request) {
         let generation = self.generation.get_untracked();
         let current = move || self.generation.get_untracked() == generation;
-        let depth = request.depth;
+        let reach = request.reach;
         leptos::task::spawn_local(async move {
             for column in request.columns {
-                let mut explorer = column.explorer(depth);
+                let mut explorer = column.explorer(reach.depth());
                 let mut links = HashMap::new();
                 // Moves per slice, sized by the last slice's pace.
                 let mut budget = 200u64;
@@ -189,7 +206,7 @@ impl CheckView {
                     let took = (now_ms() - started).max(0.1);
                     budget =
                         ((budget as f64) * SLICE_BUDGET_MS / took).clamp(20.0, 20_000.0) as u64;
-                    self.progress(column, Seen::of(&explorer.report(), &mut links), depth);
+                    self.progress(column, Seen::of(&explorer.report(), &mut links), reach);
                     next_frame().await;
                     if !current() {
                         return;
@@ -199,15 +216,16 @@ impl CheckView {
                     }
                 }
             }
-            self.finish(depth);
+            self.finish(reach);
         });
     }
 
     /// Column `column`'s report so far.
-    fn progress(self, column: Column, seen: Seen, depth: usize) {
+    fn progress(self, column: Column, seen: Seen, reach: Reach) {
         self.status.set(format!(
-            "Checking {}: {} moves deep of {depth}, {} states…",
+            "Checking {} {}: {} moves deep, {} states…",
             column.title(),
+            reach.words(),
             seen.depth,
             seen.states
         ));
@@ -218,10 +236,11 @@ impl CheckView {
             });
     }
 
-    fn finish(self, depth: usize) {
+    fn finish(self, reach: Reach) {
         self.halt();
         self.status.set(format!(
-            "Done: every schedule of 2 members on topics t and u (one partition each), with at most one disturbance, up to {depth} moves."
+            "Done: every schedule of 2 members on topics t and u (one partition each), with at most one disturbance, {}.",
+            reach.words()
         ));
         self.running.set(false);
     }

@@ -40,10 +40,37 @@ impl Column {
     }
 }
 
+/// How far a check looks: schedules up to a number of moves, or every schedule whatever its
+/// length (the anchor's bounds close: each model's group is explored to its end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reach {
+    Moves(usize),
+    End,
+}
+
+impl Reach {
+    /// The explorer's depth bound.
+    pub fn depth(self) -> usize {
+        match self {
+            Reach::Moves(n) => n,
+            Reach::End => usize::MAX,
+        }
+    }
+
+    /// "up to 14 moves", "to the end".
+    pub fn words(self) -> String {
+        match self {
+            Reach::Moves(n) => format!("up to {n} moves"),
+            Reach::End => "to the end (every length)".to_owned(),
+        }
+    }
+}
+
 /// What the page asks the worker to check.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Request {
-    pub depth: usize,
+    pub reach: Reach,
     pub columns: Vec<Column>,
 }
 
@@ -143,7 +170,7 @@ pub fn run(request: &str, now_ms: impl Fn() -> f64, post: impl Fn(String)) {
         }
     };
     for (column, spec) in request.columns.iter().enumerate() {
-        let mut explorer = spec.explorer(request.depth);
+        let mut explorer = spec.explorer(request.reach.depth());
         let mut links = HashMap::new();
         let mut reported = f64::MIN;
         loop {
