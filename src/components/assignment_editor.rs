@@ -25,8 +25,9 @@ pub fn AssignmentEditor(
     let extra_topic = RwSignal::new(String::new());
     let added_topics = RwSignal::new(BTreeSet::<String>::new());
     let topics = move || {
-        let mut topics: BTreeSet<String> =
-            session.timeline.with(|t| t.member().facts().subscription);
+        let mut topics: BTreeSet<String> = session
+            .timeline
+            .with(|t| (*t.member().facts().subscription).clone());
         set.with(|s| topics.extend(s.topics().map(|(t, _)| t.to_owned())));
         topics.extend(added_topics.get());
         if topics.is_empty() {

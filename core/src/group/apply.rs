@@ -151,7 +151,7 @@ impl GroupSim {
             }
             GroupInput::SetAssignor { assignor } => self.coordinator.set_assignor(*assignor),
             GroupInput::SetWaitForRevocation { on } => {
-                self.coordinator.config.wait_for_revocation = *on
+                std::sync::Arc::make_mut(&mut self.coordinator.config).wait_for_revocation = *on
             }
             GroupInput::SetTarget { targets } => {
                 let by_id: BTreeMap<String, PartitionSet> = targets

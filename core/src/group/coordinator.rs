@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 /// The group coordinator of one consumer group.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Coordinator {
-    pub(crate) config: CoordinatorConfig,
+    /// Shared by every copy of the coordinator until one changes it.
+    pub(crate) config: std::sync::Arc<CoordinatorConfig>,
     pub(crate) group_epoch: i32,
     pub(crate) assignment_epoch: i32,
     pub(crate) members: BTreeMap<String, ServerMember>,
@@ -23,7 +24,7 @@ pub struct Coordinator {
 impl Coordinator {
     pub fn new(config: CoordinatorConfig) -> Self {
         Coordinator {
-            config,
+            config: std::sync::Arc::new(config),
             group_epoch: 0,
             assignment_epoch: 0,
             members: BTreeMap::new(),
@@ -75,9 +76,11 @@ impl Coordinator {
             let changed = request
                 .full
                 .as_ref()
-                .is_some_and(|f| f.subscribed_topics != member.subscription);
+                .is_some_and(|f| f.subscribed_topics != *member.subscription);
             if let Some(f) = &request.full {
-                member.subscription.clone_from(&f.subscribed_topics);
+                if changed {
+                    member.subscription = std::sync::Arc::new(f.subscribed_topics.clone());
+                }
                 member.rebalance_timeout_ms = f.rebalance_timeout_ms;
             }
             (member.assigned.clone(), changed)
@@ -206,13 +209,13 @@ impl Coordinator {
             state: ServerState::Stable,
             assigned,
             pending_revocation: PartitionSet::new(),
-            subscription: subscription.clone(),
+            subscription: std::sync::Arc::new(subscription.clone()),
             rebalance_timeout_ms: r.full.as_ref().map_or(300_000, |f| f.rebalance_timeout_ms),
             session_deadline: now.plus(self.config.session_timeout_ms),
             rebalance_deadline: None,
         };
         let joins = existing.is_none() && target.is_none();
-        let resubscribes = previous.is_some_and(|p| p != subscription);
+        let resubscribes = previous.is_some_and(|p| *p != subscription);
         if let Some(target) = target {
             self.target.insert(id.clone(), target);
         }

@@ -30,7 +30,7 @@ fn member(
         state,
         assigned,
         pending_revocation: pending,
-        subscription: ["t1".to_owned(), "t2".to_owned()].into(),
+        subscription: std::sync::Arc::new(["t1".to_owned(), "t2".to_owned()].into()),
         rebalance_timeout_ms: 300_000,
         session_deadline: Millis(0),
         rebalance_deadline: None,

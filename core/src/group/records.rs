@@ -69,7 +69,7 @@ pub struct ServerMember {
     pub state: ServerState,
     pub assigned: PartitionSet,
     pub pending_revocation: PartitionSet,
-    pub subscription: BTreeSet<String>,
+    pub subscription: std::sync::Arc<BTreeSet<String>>,
     pub rebalance_timeout_ms: u32,
     pub session_deadline: Millis,
     /// Armed in UNREVOKED_PARTITIONS: (deadline, the epoch it was armed at).

@@ -73,7 +73,8 @@ pub struct Process {
 /// The group: members, coordinator, messages, clock.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GroupSim {
-    pub(crate) config: GroupConfig,
+    /// Shared by every copy of the group (the check copies it at every move; it never changes).
+    pub(crate) config: std::sync::Arc<GroupConfig>,
     pub(crate) coordinator: Coordinator,
     pub(crate) members: Vec<SimMember>,
     pub(crate) messages: Vec<Message>,
@@ -98,7 +99,7 @@ impl GroupSim {
     pub fn new(config: GroupConfig) -> Self {
         GroupSim {
             coordinator: Coordinator::new(config.coordinator.clone()),
-            config,
+            config: std::sync::Arc::new(config),
             members: Vec::new(),
             messages: Vec::new(),
             dropped: Vec::new(),

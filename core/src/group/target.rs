@@ -96,12 +96,14 @@ impl Coordinator {
 
     /// Adds partitions to a topic (or a new topic): the metadata changed, so the epoch moves.
     pub fn set_partitions(&mut self, topic: &str, count: u32) {
-        self.config.topics.insert(topic.to_owned(), count);
+        std::sync::Arc::make_mut(&mut self.config)
+            .topics
+            .insert(topic.to_owned(), count);
         self.bump();
     }
 
     pub fn set_assignor(&mut self, assignor: Assignor) {
-        self.config.assignor = assignor;
+        std::sync::Arc::make_mut(&mut self.config).assignor = assignor;
         self.bump();
     }
 }

@@ -88,7 +88,7 @@ impl KafkaMember {
             (!leave && (send_all || owned_changed)).then(|| self.current.partitions.clone());
         if !leave {
             self.heartbeats.full_sent = true;
-            self.heartbeats.topics_sent = Some(self.subscription.clone());
+            self.heartbeats.topics_sent = Some((*self.subscription).clone());
             if owned.is_some() {
                 self.heartbeats.local_sent = Some(self.current.clone());
             }

@@ -42,12 +42,13 @@ pub(crate) struct Heartbeats {
 /// One consumer of the shipped client. Deterministic and clock-free, like the seed [`crate::Member`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KafkaMember {
-    pub(super) config: Config,
+    /// Shared by every copy of the member (the check copies it at every move; it never changes).
+    pub(super) config: std::sync::Arc<Config>,
     pub(super) state: StateName,
     pub(super) member_id: String,
     pub(super) member_epoch: i32,
     pub(super) heartbeat_interval_ms: u32,
-    pub(super) subscription: BTreeSet<String>,
+    pub(super) subscription: std::sync::Arc<BTreeSet<String>>,
     pub(super) subscribed: bool,
     /// `subscribe()` was called since the last poll (`onSubscriptionUpdated`): the next poll joins.
     pub(super) subscription_updated: bool,
@@ -88,12 +89,12 @@ impl KafkaMember {
             .filter(|id| !id.is_empty())
             .unwrap_or_else(|| CLIENT_MEMBER_ID.to_owned());
         KafkaMember {
-            config,
+            config: std::sync::Arc::new(config),
             state: StateName::Unsubscribed,
             member_id,
             member_epoch: 0,
             heartbeat_interval_ms: 0,
-            subscription: BTreeSet::new(),
+            subscription: std::sync::Arc::default(),
             subscribed: false,
             subscription_updated: false,
             closed: false,
@@ -202,7 +203,7 @@ impl KafkaMember {
     }
 
     fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Out) {
-        self.subscription = topics.clone();
+        self.subscription = std::sync::Arc::new(topics.clone());
         self.subscribed = true;
         self.subscription_updated = true;
         // Applications poll right after subscribing; the poll joins (onConsumerPoll).

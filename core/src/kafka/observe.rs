@@ -208,7 +208,7 @@ impl Machine for KafkaMember {
             member_id: self.member_id().to_owned(),
             member_epoch: self.member_epoch(),
             heartbeat_interval_ms: self.heartbeat_interval_ms(),
-            subscription: self.subscription().clone(),
+            subscription: self.subscription.clone(),
             assigned: self.assigned().clone(),
             in_flight: self.in_flight(),
             remembered: self.remembered(),

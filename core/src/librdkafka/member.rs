@@ -44,7 +44,8 @@ pub(crate) struct Pending {
 /// One librdkafka consumer in a group of the consumer protocol. Deterministic and clock-free.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RdkMember {
-    pub(super) config: Config,
+    /// Shared by every copy of the member (the check copies it at every move; it never changes).
+    pub(super) config: std::sync::Arc<Config>,
     /// The join state (`rkcg_join_state`), or `term` once the group handle terminated.
     pub(super) state: StateName,
     pub(super) member_id: String,
@@ -52,7 +53,7 @@ pub struct RdkMember {
     pub(super) epoch: i32,
     /// The last interval a success gave; 0 before the first.
     pub(super) interval_ms: u32,
-    pub(super) subscription: BTreeSet<String>,
+    pub(super) subscription: std::sync::Arc<BTreeSet<String>>,
     /// `F_SUBSCRIPTION`.
     pub(super) subscribed: bool,
     /// What the application fetches: changed by its incremental assign and unassign calls.
@@ -141,12 +142,12 @@ impl RdkMember {
             .filter(|id| !id.is_empty())
             .unwrap_or_else(|| RDK_MEMBER_ID.to_owned());
         RdkMember {
-            config,
+            config: std::sync::Arc::new(config),
             state: StateName::Init,
             member_id,
             epoch: 0,
             interval_ms: 0,
-            subscription: BTreeSet::new(),
+            subscription: std::sync::Arc::default(),
             subscribed: false,
             assigned: PartitionSet::new(),
             current: PartitionSet::new(),
@@ -253,10 +254,10 @@ impl RdkMember {
     }
 
     fn on_subscribe(&mut self, topics: &BTreeSet<String>) {
-        if self.subscribed && *topics == self.subscription {
+        if self.subscribed && *topics == *self.subscription {
             return;
         }
-        self.subscription = topics.clone();
+        self.subscription = std::sync::Arc::new(topics.clone());
         self.subscribed = true;
         self.send_subscription = true;
         self.expedite();

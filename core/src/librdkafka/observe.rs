@@ -11,7 +11,6 @@ use crate::protocol::input::Input;
 use crate::protocol::rejected::Rejected;
 use crate::protocol::state::StateName;
 use crate::protocol::time::Millis;
-use std::collections::BTreeSet;
 
 impl Machine for RdkMember {
     fn handle(&mut self, now: Millis, input: &Input) -> Result<Vec<Effect>, Rejected> {
@@ -35,7 +34,7 @@ impl Machine for RdkMember {
             subscription: if self.subscribed {
                 self.subscription.clone()
             } else {
-                BTreeSet::new()
+                std::sync::Arc::default()
             },
             assigned: self.assigned.clone(),
             in_flight: self.in_flight.front().copied(),

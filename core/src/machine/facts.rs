@@ -52,7 +52,7 @@ pub struct Facts {
     pub heartbeat_interval_ms: u32,
     /// The topics subscribed to.
     #[serde(skip)]
-    pub subscription: BTreeSet<String>,
+    pub subscription: std::sync::Arc<BTreeSet<String>>,
     pub assigned: PartitionSet,
     pub in_flight: Option<Purpose>,
     pub remembered: Option<Purpose>,

@@ -3,7 +3,10 @@
 //! A set maps each topic to its sorted, distinct partition numbers (no empty topic), so two equal
 //! sets are equal as values and every effect list is stable. Topic names and partition lists are
 //! shared (`Arc`): a reconciliation hands the same set to several effects, and copying 10,000
-//! partitions for each would dominate its cost. Set operations merge sorted slices.
+//! partitions for each would dominate its cost. Set operations merge sorted slices. The map itself
+//! is shared too until a set changes (the bounded check copies every set of a group at each move).
+//!
+//! Over 300 lines: one type, its shared storage and the set operations that read and change it.
 
 use crate::tree::CollectTree;
 use serde::{Deserialize, Serialize};
@@ -15,12 +18,31 @@ use std::sync::Arc;
 /// A partition number (non-negative 32-bit on the wire).
 pub type Partition = u32;
 
+/// Each topic's partitions: each list sorted, distinct and non-empty.
+type Map = BTreeMap<Arc<str>, Arc<[Partition]>>;
+
+/// The map of the empty set.
+static NONE: Map = BTreeMap::new();
+
 /// A set of topic partitions, kept sorted by topic then partition.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Deserialize)]
 #[serde(from = "BTreeMap<String, BTreeSet<Partition>>")]
 pub struct PartitionSet {
-    /// Each list sorted, distinct and non-empty.
-    topics: BTreeMap<Arc<str>, Arc<[Partition]>>,
+    /// Shared until changed, `None` when empty (never an empty map, so that equal sets are equal
+    /// values): a group's state holds a dozen sets, and the bounded check copies the group at
+    /// every move.
+    shared: Option<Arc<Map>>,
+}
+
+/// Sets `topic`'s partitions (none: removes the topic).
+fn set(map: &mut Map, topic: &str, partitions: Vec<Partition>) {
+    if partitions.is_empty() {
+        map.remove(topic);
+    } else if let Some(slot) = map.get_mut(topic) {
+        *slot = partitions.into();
+    } else {
+        map.insert(Arc::from(topic), partitions.into());
+    }
 }
 
 impl From<BTreeMap<String, BTreeSet<Partition>>> for PartitionSet {
@@ -30,14 +52,14 @@ impl From<BTreeMap<String, BTreeSet<Partition>>> for PartitionSet {
             .filter(|(_, ps)| !ps.is_empty())
             .map(|(t, ps)| (Arc::from(t), ps.into_iter().collect()))
             .tree();
-        PartitionSet { topics }
+        PartitionSet::from_map(topics)
     }
 }
 
 /// Serialised as `{"topic": [sorted partitions]}`, topics sorted, empty topics absent (trace-format.md).
 impl Serialize for PartitionSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.topics.iter().map(|(t, ps)| (&**t, &**ps)))
+        serializer.collect_map(self.map().iter().map(|(t, ps)| (&**t, &**ps)))
     }
 }
 
@@ -84,9 +106,28 @@ fn union(a: &[Partition], b: &[Partition]) -> Vec<Partition> {
 
 impl PartitionSet {
     /// The empty set, as a constant.
-    pub const EMPTY: PartitionSet = PartitionSet {
-        topics: BTreeMap::new(),
-    };
+    pub const EMPTY: PartitionSet = PartitionSet { shared: None };
+
+    fn from_map(map: Map) -> PartitionSet {
+        PartitionSet {
+            shared: (!map.is_empty()).then(|| Arc::new(map)),
+        }
+    }
+
+    fn map(&self) -> &Map {
+        self.shared.as_deref().unwrap_or(&NONE)
+    }
+
+    /// Changes the map: in place when no other set shares it, else on a copy.
+    fn edit(&mut self, change: impl FnOnce(&mut Map)) {
+        let mut map = self
+            .shared
+            .take()
+            .map(Arc::unwrap_or_clone)
+            .unwrap_or_default();
+        change(&mut map);
+        *self = PartitionSet::from_map(map);
+    }
 
     pub fn new() -> Self {
         Self::default()
@@ -109,7 +150,7 @@ impl PartitionSet {
         if partitions.is_empty() {
             return;
         }
-        let merged = match self.topics.get(topic) {
+        let merged = match self.map().get(topic) {
             Some(mine) => union(mine, partitions),
             None => partitions.to_vec(),
         };
@@ -117,13 +158,7 @@ impl PartitionSet {
     }
 
     fn set_topic(&mut self, topic: &str, partitions: Vec<Partition>) {
-        if partitions.is_empty() {
-            self.topics.remove(topic);
-        } else if let Some(slot) = self.topics.get_mut(topic) {
-            *slot = partitions.into();
-        } else {
-            self.topics.insert(Arc::from(topic), partitions.into());
-        }
+        self.edit(|map| set(map, topic, partitions));
     }
 
     /// Adds one partition; false if it was there.
@@ -141,7 +176,7 @@ impl PartitionSet {
             return false;
         }
         let rest = self
-            .topics
+            .map()
             .get(topic)
             .map(|ps| minus(ps, &[partition]))
             .unwrap_or_default();
@@ -150,28 +185,28 @@ impl PartitionSet {
     }
 
     pub fn contains(&self, topic: &str, partition: Partition) -> bool {
-        self.topics
+        self.map()
             .get(topic)
             .is_some_and(|ps| ps.binary_search(&partition).is_ok())
     }
 
     pub fn is_empty(&self) -> bool {
-        self.topics.is_empty()
+        self.shared.is_none()
     }
 
     /// Number of partitions (not topics).
     pub fn len(&self) -> usize {
-        self.topics.values().map(|ps| ps.len()).sum()
+        self.map().values().map(|ps| ps.len()).sum()
     }
 
     /// Topics with their sorted partitions.
     pub fn topics(&self) -> impl Iterator<Item = (&str, &[Partition])> {
-        self.topics.iter().map(|(t, ps)| (&**t, &**ps))
+        self.map().iter().map(|(t, ps)| (&**t, &**ps))
     }
 
     /// Every partition, sorted by topic then number.
     pub fn iter(&self) -> impl Iterator<Item = (&str, Partition)> {
-        self.topics
+        self.map()
             .iter()
             .flat_map(|(t, ps)| ps.iter().map(move |&p| (&**t, p)))
     }
@@ -179,8 +214,8 @@ impl PartitionSet {
     /// `self − other`: what reconciliation revokes (`assigned − target`) or adds (`target − assigned`).
     pub fn difference(&self, other: &PartitionSet) -> PartitionSet {
         let mut topics = BTreeMap::new();
-        for (topic, mine) in &self.topics {
-            match other.topics.get(topic) {
+        for (topic, mine) in self.map() {
+            match other.map().get(topic) {
                 None => {
                     topics.insert(topic.clone(), mine.clone());
                 }
@@ -194,53 +229,69 @@ impl PartitionSet {
                 }
             }
         }
-        PartitionSet { topics }
+        PartitionSet::from_map(topics)
     }
 
     /// Adds every partition of `other`.
     pub fn extend(&mut self, other: &PartitionSet) {
-        for (topic, theirs) in &other.topics {
-            match self.topics.get_mut(topic) {
-                Some(mine) => *mine = union(mine, theirs).into(),
-                None => {
-                    self.topics.insert(topic.clone(), theirs.clone());
+        if other.is_empty() {
+            return;
+        }
+        if self.is_empty() {
+            self.clone_from(other);
+            return;
+        }
+        self.edit(|map| {
+            for (topic, theirs) in other.map() {
+                match map.get_mut(topic) {
+                    Some(mine) => *mine = union(mine, theirs).into(),
+                    None => {
+                        map.insert(topic.clone(), theirs.clone());
+                    }
                 }
             }
-        }
+        });
     }
 
     /// Removes every partition of `other`.
     pub fn subtract(&mut self, other: &PartitionSet) {
-        for (topic, theirs) in &other.topics {
-            if let Some(mine) = self.topics.get(topic) {
-                let rest = minus(mine, theirs);
-                self.set_topic(topic, rest);
-            }
+        if self.is_disjoint(other) {
+            return;
         }
+        self.edit(|map| {
+            for (topic, theirs) in other.map() {
+                if let Some(mine) = map.get(topic) {
+                    let rest = minus(mine, theirs);
+                    set(map, topic, rest);
+                }
+            }
+        });
     }
 
     /// The partitions of the given topics only.
     pub fn within(&self, topics: &BTreeSet<String>) -> PartitionSet {
-        let mut out = PartitionSet::new();
-        for (topic, partitions) in self.topics.iter().filter(|(t, _)| topics.contains(&***t)) {
-            out.topics.insert(topic.clone(), partitions.clone());
-        }
-        out
+        PartitionSet::from_map(
+            self.map()
+                .iter()
+                .filter(|(t, _)| topics.contains(&***t))
+                .map(|(t, ps)| (t.clone(), ps.clone()))
+                .collect(),
+        )
     }
 
     pub fn is_subset(&self, other: &PartitionSet) -> bool {
-        self.topics.iter().all(|(topic, mine)| {
+        self.map().iter().all(|(topic, mine)| {
             other
-                .topics
+                .map()
                 .get(topic)
                 .is_some_and(|theirs| minus(mine, theirs).is_empty())
         })
     }
 
     pub fn is_disjoint(&self, other: &PartitionSet) -> bool {
-        self.topics.iter().all(|(topic, mine)| {
+        self.map().iter().all(|(topic, mine)| {
             other
-                .topics
+                .map()
                 .get(topic)
                 .is_none_or(|theirs| minus(mine, theirs).len() == mine.len())
         })

@@ -46,12 +46,13 @@ impl State {
 /// One consumer group member: the seed CGMSM of the seed model. Deterministic and clock-free.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Member {
-    pub(super) config: Config,
+    /// Shared by every copy of the member (the check copies it at every move; it never changes).
+    pub(super) config: std::sync::Arc<Config>,
     pub(super) state: State,
     pub(super) member_id: String,
     pub(super) member_epoch: i32,
     pub(super) heartbeat_interval_ms: u32,
-    pub(super) subscription: BTreeSet<String>,
+    pub(super) subscription: std::sync::Arc<BTreeSet<String>>,
     pub(super) assigned: PartitionSet,
     pub(super) sender: Sender,
     /// Completions still owed to reconciliations abandoned by a fence or a close: accepted (oldest
@@ -75,12 +76,12 @@ impl Member {
 
     pub fn new(config: Config) -> Self {
         Member {
-            config,
+            config: std::sync::Arc::new(config),
             state: State::New,
             member_id: String::new(),
             member_epoch: 0,
             heartbeat_interval_ms: 0,
-            subscription: BTreeSet::new(),
+            subscription: std::sync::Arc::default(),
             assigned: PartitionSet::new(),
             sender: Sender::default(),
             owed_to_abandoned: 0,
@@ -169,7 +170,7 @@ impl Member {
     }
 
     fn on_subscribe(&mut self, topics: &BTreeSet<String>, out: &mut Out) {
-        self.subscription = topics.clone();
+        self.subscription = std::sync::Arc::new(topics.clone());
         self.enter(State::Joining, out);
         self.member_epoch = 0;
         self.send(Purpose::Join, out);
