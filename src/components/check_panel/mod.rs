@@ -19,7 +19,7 @@ use worker::Seen;
 const MAX_DEPTH: usize = 24;
 
 /// What a check to the end costs in this page (`make bench`, docs/performance.md).
-const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 20 s for seed members and 30 s for librdkafka's; the Java client's group has 4.3 million states: nearly four minutes and over 2 GB of memory (kip848-check: about a minute).";
+const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 15 s for seed members and 30 s for librdkafka's; the Java client's group has 4.3 million states: about two and a half minutes and over a gigabyte of memory (kip848-check: about a minute).";
 
 /// One column's cell of a property's row.
 fn cell(seen: &Seen, property: Property) -> AnyView {
