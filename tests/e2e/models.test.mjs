@@ -2,7 +2,7 @@
 // and the compare view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS, seeLog, openPanel } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, replayLines, SCENARIOS, seeLog, openPanel, catchUp } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -75,6 +75,8 @@ test('the review view groups the differences by cause and goes to where each fir
   const { page, done } = await open(browser, server.url);
   await instant(page);
   await loadScenario(page, '04-fenced-while-joined');
+  // Under the history: once it has caught up, or the click can land on what moved under it.
+  await catchUp(page);
   await page.getByTestId('open-review').click();
   await page.getByTestId('review-view').waitFor();
   const first = page.getByTestId('review-cause').first();
