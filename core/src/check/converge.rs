@@ -176,17 +176,11 @@ impl Calm {
         let deadline = sim
             .now()
             .plus(self.sessions * sim.config().coordinator.session_timeout_ms);
-        let mut walked = Vec::new();
+        // Each turn starts from a state neither known to settle nor converged (the first is
+        // `sim`, tried above), moves, and tries the state it reaches.
+        let mut walked = vec![first];
         let mut moves = Vec::new();
         let result = loop {
-            let key = key(&mut sim);
-            if self.settled.contains(&key) {
-                break Ok(());
-            }
-            walked.push(key);
-            if converged(&sim).is_ok() {
-                break Ok(());
-            }
             let why = |sim: &GroupSim| {
                 converged(sim)
                     .err()
@@ -211,6 +205,14 @@ impl Calm {
             }
             sim.forget_history();
             moves.push((at, input));
+            let key = key(&mut sim);
+            if self.settled.contains(&key) {
+                break Ok(());
+            }
+            walked.push(key);
+            if converged(&sim).is_ok() {
+                break Ok(());
+            }
         };
         match result {
             Ok(()) => Ok(walked),

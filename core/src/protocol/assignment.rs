@@ -120,13 +120,20 @@ impl PartitionSet {
 
     /// Changes the map: in place when no other set shares it, else on a copy.
     fn edit(&mut self, change: impl FnOnce(&mut Map)) {
-        let mut map = self
-            .shared
-            .take()
-            .map(Arc::unwrap_or_clone)
-            .unwrap_or_default();
-        change(&mut map);
-        *self = PartitionSet::from_map(map);
+        match &mut self.shared {
+            Some(shared) => {
+                let map = Arc::make_mut(shared);
+                change(map);
+                if map.is_empty() {
+                    self.shared = None;
+                }
+            }
+            None => {
+                let mut map = Map::new();
+                change(&mut map);
+                *self = PartitionSet::from_map(map);
+            }
+        }
     }
 
     pub fn new() -> Self {
@@ -255,7 +262,8 @@ impl PartitionSet {
 
     /// Removes every partition of `other`.
     pub fn subtract(&mut self, other: &PartitionSet) {
-        if self.is_disjoint(other) {
+        // No topic in common: nothing to remove, and no copy of a shared map.
+        if !other.map().keys().any(|t| self.map().contains_key(t)) {
             return;
         }
         self.edit(|map| {
