@@ -19,23 +19,32 @@ test("a card's new state arrives with motion, and the chart's axis keeps its sca
   await expectText(page, 'group-position', /^Step 0 of \d+/);
   const ticks = () => page.locator('.ownership-chart .tick text').allTextContents();
   const last = Number((await text(page, 'group-position')).match(/of (\d+)/)[1]);
+  // Which badges (by place) began their arrival since the step began: read from the browser's
+  // animationstart events, not from a look at a running animation that a slow machine can miss.
+  await page.evaluate(() => {
+    window.__arrived = [];
+    document.addEventListener('animationstart', (e) => {
+      if (e.animationName !== 'badge-arrive') return;
+      window.__arrived.push([...document.querySelectorAll('[data-testid=member-state]')].indexOf(e.target));
+    }, true);
+  });
   let axis = null; let arrivals = 0;
   for (let step = 1; step <= last; step += 1) {
     const states = await page.getByTestId('member-state').allTextContents();
+    await page.evaluate(() => { window.__arrived = []; });
     await page.getByRole('button', { name: 'One step forward' }).click();
     await expectText(page, 'group-position', new RegExp(`^Step ${step} of`));
     const now = await ticks();
     if (axis === null) axis = now;
     assert.deepEqual(now, axis, `the axis changed at step ${step}`);
-    const moving = await page.getByTestId('member-state').evaluateAll((badges) => badges.map((b) => ({
-      text: b.textContent, running: b.getAnimations().some((a) => a.animationName === 'badge-arrive' && a.playState === 'running'),
-    })));
-    moving.forEach((b, i) => {
-      if (states[i] !== undefined && states[i] !== b.text) {
-        assert.ok(b.running, `step ${step}: ${states[i]} → ${b.text} without motion`);
+    const texts = await page.getByTestId('member-state').allTextContents();
+    for (const [i, text] of texts.entries()) {
+      if (states[i] !== undefined && states[i] !== text) {
+        const moved = await page.waitForFunction((at) => window.__arrived.includes(at), i, { timeout: 3000 }).then(() => true, () => false);
+        assert.ok(moved, `step ${step}: ${states[i]} → ${text} without motion`);
         arrivals += 1;
       }
-    });
+    }
   }
   assert.ok(axis.length >= 3, `ticks ${axis}`);
   assert.ok(arrivals >= 3, `${arrivals} state changes seen`);

@@ -97,14 +97,15 @@ fn MemberColumn(name: String) -> impl IntoView {
             <header class="member-card-head">
                 <h3>{name.clone()}</h3>
                 // Keyed by the state: a new state is a new badge, which plays its arrival, as a
-                // state's box does in the member view's diagram.
-                {move || {
-                    let (now, words) = (state(), state());
+                // state's box does in the member view's diagram (a closure alone would update the
+                // same badge in place, and nothing would move).
+                <For each=move || std::iter::once(state()) key=|now| now.clone() children=|now| {
+                    let words = now.clone();
                     view! {
                         <span class="state-badge" data-state=now data-testid="member-state"
                             title="The member's own state, in its model's words; the coordinator's record of it is in the coordinator's table">{words}</span>
                     }
-                }}
+                }/>
             </header>
             // Named on screen where it tells something: beside another client, or a client that is
             // not the seed design (the group view's default). Always there for assistive tech.
