@@ -11,8 +11,8 @@ use crate::protocol::time::Millis;
 
 /// A state as the naive count tells two apart: the whole simulation compared field by field
 /// (`Eq`, not the fingerprint's hash), its instants relative to its now (each member's to its
-/// own clock, with how far behind that is up to the horizon), with what the fingerprint leaves
-/// out set to one value.
+/// own clock, with how far behind that is up to the horizon, a killed member's not at all), with
+/// what the fingerprint leaves out set to one value.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Plain {
     sim: GroupSim,
@@ -40,7 +40,7 @@ fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, cal
     for m in &mut sim.members {
         let by = now - m.facts.now.0;
         m.member.shift_time(by);
-        behind.push(by.min(horizon));
+        behind.push(if m.alive { by.min(horizon) } else { 0 });
         m.facts = m.member.facts();
     }
     let holding = sim.history.entries().last().map(|(_, s)| s.clone());

@@ -12,7 +12,8 @@
 //! member that waits on its application, or no longer runs, gets no input while the others
 //! heartbeat on; once its clock is that far behind, every deadline it holds has passed, so how
 //! much further behind it is cannot change what it does next. Without the horizon such a member
-//! would make a new state at every heartbeat of the others.
+//! would make a new state at every heartbeat of the others. A killed member gets no input ever
+//! again, so how far behind it is is not part of the state at all.
 
 use super::sim::GroupSim;
 use crate::machine::Machine;
@@ -67,8 +68,10 @@ impl GroupSim {
         for m in &mut self.members {
             let behind = at.saturating_sub(m.facts.now.0);
             m.member.shift_time(behind);
+            // A killed process gets no input again: how long ago it stopped changes nothing.
+            let lag = if m.alive { behind.min(horizon) } else { 0 };
             (
-                behind.min(horizon),
+                lag,
                 &m.name,
                 m.incarnation,
                 &m.member,
@@ -208,5 +211,50 @@ mod tests {
         for (behind, same) in pairs {
             assert_eq!(same, behind > horizon, "{behind} ms behind");
         }
+    }
+
+    /// A killed member is never fed again: once the coordinator has let its session go, the
+    /// group a heartbeat of the survivor later is the same state, long before the killed one's
+    /// clock is a horizon behind.
+    #[test]
+    fn how_long_ago_a_member_was_killed_is_not_part_of_the_state() {
+        let mut config = GroupConfig::default();
+        config.coordinator.topics = [("t".to_owned(), 2)].into();
+        config.coordinator.heartbeat_interval_ms = 1_000;
+        config.coordinator.session_timeout_ms = 3_000;
+        let mut sim = GroupSim::new(config);
+        for name in ["A", "B"] {
+            input(
+                &mut sim,
+                GroupInput::AddMember {
+                    name: name.to_owned(),
+                    topics: ["t".to_owned()].into(),
+                    instance_id: None,
+                    model: None,
+                },
+            );
+        }
+        until(&mut sim, |s| {
+            s.members().iter().all(|m| m.facts.member_epoch > 0)
+                && s.coordinator().members.len() == 2
+        });
+        input(
+            &mut sim,
+            GroupInput::KillMember {
+                name: "A".to_owned(),
+            },
+        );
+        let killed = sim.now().0;
+        until(&mut sim, |s| s.coordinator().members.len() == 1);
+        until(&mut sim, |s| s.members()[1].facts.assigned.len() == 2);
+        let next_beat = |sim: &mut GroupSim| {
+            let next = Millis(sim.now().0 + 1_000);
+            until(sim, |s| s.now() >= next);
+            key(sim)
+        };
+        let first = next_beat(&mut sim);
+        let second = next_beat(&mut sim);
+        assert!(sim.now().0 - killed < sim.horizon(), "within the horizon");
+        assert_eq!(first, second);
     }
 }
