@@ -5,7 +5,9 @@
 //! with the shortest schedule. With `--out`, each counterexample is written to DIR as a group
 //! trace (`<property>.json`) that opens in the group view at the step where it shows. With
 //! `--choices`, a group of seed members is checked once per combination of the seed design's open
-//! choices, and the result is the table of combinations by properties (traces in DIR/<n>/). With
+//! choices, and the result is the table of combinations by properties (traces in DIR/<n>/);
+//! `--combination N` checks row N (from 0) alone, as a row that never closes would hold up the
+//! rest when run to the end. With
 //! `--sample N`, N random schedules over the same moves, each shrunk, as a cross-check: each
 //! property's row gains the shortest a sample found (`sampled_moves`), never below the check's.
 
@@ -21,12 +23,14 @@ use std::time::Instant;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices] [--sample N]";
+const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices] [--combination N] [--sample N]";
 
 struct Args {
     bounds: Bounds,
     out: Option<PathBuf>,
     choices: bool,
+    /// Only this row of the choices table.
+    combination: Option<usize>,
     sample: Option<u64>,
 }
 
@@ -34,6 +38,7 @@ fn parse(args: &[String]) -> Option<Args> {
     let mut bounds = Bounds::anchor(Model::Seed, 30);
     let mut out = None;
     let mut choices = false;
+    let mut combination = None;
     let mut sample = None;
     let mut i = 0;
     while i < args.len() {
@@ -64,6 +69,10 @@ fn parse(args: &[String]) -> Option<Args> {
             }
             "--out" => out = Some(PathBuf::from(v)),
             "--sample" => sample = Some(v.parse().ok()?),
+            "--combination" => {
+                choices = true;
+                combination = Some(v.parse().ok().filter(|n| *n < Combination::all().len())?);
+            }
             _ => return None,
         }
         i += 2;
@@ -75,6 +84,7 @@ fn parse(args: &[String]) -> Option<Args> {
         bounds,
         out,
         choices,
+        combination,
         sample,
     })
 }
@@ -160,6 +170,7 @@ fn main() -> ExitCode {
         bounds,
         out,
         choices,
+        combination: only,
         sample: walks,
     }) = parse(&args)
     else {
@@ -170,6 +181,9 @@ fn main() -> ExitCode {
         let mut rows = Vec::new();
         let mut failed = None;
         for (n, combination) in Combination::all().into_iter().enumerate() {
+            if only.is_some_and(|only| only != n) {
+                continue;
+            }
             eprintln!("choices {}: {}", n, combination.answers().join("; "));
             let (report, seconds) = run(combination.explorer(&bounds));
             let dir = out.as_ref().map(|d| d.join(n.to_string()));
