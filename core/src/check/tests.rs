@@ -123,11 +123,6 @@ fn the_check_finds_the_java_clients_window_after_a_lost_heartbeat() {
     );
 }
 
-/// The seed's design choices as switches: removing a revoked partition first (the page's order)
-/// lets the next heartbeat free it while its commit and callback still run, found at 10 moves
-/// (and the commit of a partition given away at 9); removing it after the callback closes both
-/// within the same bounds, whether or not a heartbeat goes between the steps, and the other
-/// hazards stay what they were.
 /// The check of seed members answering the design's choices as `c`, at the anchor's bounds.
 fn check_seed(c: super::Combination) -> super::Report {
     let mut explorer = c.explorer(&Bounds::anchor(Model::Seed, 12));
@@ -135,6 +130,11 @@ fn check_seed(c: super::Combination) -> super::Report {
     explorer.report()
 }
 
+/// The seed's design choices as switches: removing a revoked partition first (the page's order)
+/// lets the next heartbeat free it while its commit and callback still run, found at 10 moves
+/// (and the commit of a partition given away at 9); removing it after the callback closes both
+/// within 12 moves, whether or not a heartbeat goes between the steps, and the other hazards stay
+/// what they were (to the end, a callback held past the rebalance timeout shows both: below).
 #[test]
 fn the_release_choice_decides_the_seeds_revocation_hazards() {
     use super::Combination;
@@ -161,6 +161,49 @@ fn the_release_choice_decides_the_seeds_revocation_hazards() {
             assert_eq!(moves(&after, h), moves(&seed, h), "{h:?}");
         }
     }
+}
+
+/// Checked to the end, removing a revoked partition after its callback still lets it go before it
+/// is revoked, at 26 moves: the application holds the commit before onPartitionsRevoked (or the
+/// callback) past the rebalance timeout, and the coordinator, on its own deadline, gives the
+/// partition to the other member while it still runs. No member's design closes that: the window is the application's.
+#[test]
+fn to_the_end_a_revocation_held_past_the_rebalance_timeout_still_releases_first() {
+    use super::Combination;
+    use crate::protocol::choice::Release;
+    let after = Combination {
+        release: Release::AfterCallback,
+        ..Combination::SEED
+    };
+    let mut explorer = after.explorer(&Bounds::anchor(Model::Seed, 1_000));
+    while !explorer.run(50_000) {}
+    let report = explorer.report();
+    assert!(report.exhausted);
+    let found = report
+        .found
+        .iter()
+        .find(|f| f.property == Property::Hazard(Hazard::ReleasedBeforeRevoked));
+    let Some(found) = found else {
+        panic!("not found to the end: {:?}", report.found)
+    };
+    assert_eq!(found.moves, 26);
+    // Replayed: when it shows, the member revoking has waited on its application (the commit
+    // before onPartitionsRevoked, or the callback) for longer than the rebalance timeout.
+    let mut sim = GroupSim::new(found.schedule.config.clone());
+    let mut since = std::collections::BTreeMap::new();
+    for (at, input) in &found.schedule.steps {
+        assert!(sim.handle(*at, input).is_ok());
+        for m in sim.members() {
+            if m.facts.awaiting.is_some() {
+                since.entry(m.name.clone()).or_insert(sim.now().0);
+            } else {
+                since.remove(&m.name);
+            }
+        }
+    }
+    let timeout = u64::from(found.schedule.config.rebalance_timeout_ms);
+    let longest = since.values().map(|at| sim.now().0 - at).max();
+    assert!(longest.is_some_and(|held| held > timeout), "{longest:?}");
 }
 
 /// A fenced member that lets its running callback return before rejoining abandons no work: the
