@@ -11,7 +11,7 @@ use crate::protocol::time::Millis;
 
 /// A state as the naive count tells two apart: the whole simulation compared field by field
 /// (`Eq`, not the fingerprint's hash), its instants relative to its now (each member's to its
-/// own clock, with how far behind that is up to the horizon, a killed member's not at all), with
+/// own clock, with how far behind that is up to the horizon, one fed no more not at all), with
 /// what the fingerprint leaves out set to one value.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Plain {
@@ -36,11 +36,12 @@ fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, cal
     let now = sim.now().0;
     let horizon = sim.horizon();
     sim.shift_time(now.wrapping_neg());
+    let fed: Vec<bool> = (0..sim.members.len()).map(|i| sim.fed_again(i)).collect();
     let mut behind = Vec::new();
-    for m in &mut sim.members {
+    for (m, fed) in sim.members.iter_mut().zip(fed) {
         let by = now - m.facts.now.0;
         m.member.shift_time(by);
-        behind.push(if m.alive { by.min(horizon) } else { 0 });
+        behind.push(if fed { by.min(horizon) } else { 0 });
         m.facts = m.member.facts();
     }
     let holding = sim.history.entries().last().map(|(_, s)| s.clone());

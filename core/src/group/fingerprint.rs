@@ -12,8 +12,8 @@
 //! member that waits on its application, or no longer runs, gets no input while the others
 //! heartbeat on; once its clock is that far behind, every deadline it holds has passed, so how
 //! much further behind it is cannot change what it does next. Without the horizon such a member
-//! would make a new state at every heartbeat of the others. A killed member gets no input ever
-//! again, so how far behind it is is not part of the state at all.
+//! would make a new state at every heartbeat of the others. A member that gets no input ever
+//! again (killed, or finished with nothing left on its way to it) is not behind at all.
 
 use super::sim::GroupSim;
 use crate::machine::Machine;
@@ -65,11 +65,13 @@ impl GroupSim {
         self.coordinator.hash(hasher);
         self.now.hash(hasher);
         let horizon = self.horizon();
-        for m in &mut self.members {
+        for i in 0..self.members.len() {
+            // A member that gets no input again: how long ago it stopped changes nothing.
+            let fed = self.fed_again(i);
+            let m = &mut self.members[i];
             let behind = at.saturating_sub(m.facts.now.0);
             m.member.shift_time(behind);
-            // A killed process gets no input again: how long ago it stopped changes nothing.
-            let lag = if m.alive { behind.min(horizon) } else { 0 };
+            let lag = if fed { behind.min(horizon) } else { 0 };
             (
                 lag,
                 &m.name,
@@ -96,6 +98,22 @@ impl GroupSim {
         self.processes.hash(hasher);
         // The newest snapshot: who holds what now (two owners at once is read from it).
         self.history.entries().last().map(|(_, s)| s).hash(hasher);
+    }
+
+    /// Whether the member at `i` can get an input again: a killed process never does, nor one
+    /// whose member has finished (it takes inputs by name no more) with no deadline of its own
+    /// and no message on its way to it, as nothing else feeds a member.
+    pub(crate) fn fed_again(&self, i: usize) -> bool {
+        let Some(m) = self.members.get(i) else {
+            return false;
+        };
+        m.alive
+            && (!m.facts.finished
+                || m.facts.next_deadline.is_some()
+                || self
+                    .messages
+                    .iter()
+                    .any(|msg| msg.incarnation == m.incarnation))
     }
 
     /// Forgets the ownership history but its newest entry: a state the check keeps carries what
@@ -213,11 +231,10 @@ mod tests {
         }
     }
 
-    /// A killed member is never fed again: once the coordinator has let its session go, the
-    /// group a heartbeat of the survivor later is the same state, long before the killed one's
-    /// clock is a horizon behind.
-    #[test]
-    fn how_long_ago_a_member_was_killed_is_not_part_of_the_state() {
+    /// A member that stops (`stop`, at once after both have their partitions) is fed no more
+    /// once `stopped` holds: from then, the group a heartbeat of the survivor later is the same
+    /// state, long before the stopped one's clock is a horizon behind.
+    fn stops_mattering(stop: GroupInput, stopped: impl Fn(&GroupSim) -> bool) {
         let mut config = GroupConfig::default();
         config.coordinator.topics = [("t".to_owned(), 2)].into();
         config.coordinator.heartbeat_interval_ms = 1_000;
@@ -238,15 +255,13 @@ mod tests {
             s.members().iter().all(|m| m.facts.member_epoch > 0)
                 && s.coordinator().members.len() == 2
         });
-        input(
-            &mut sim,
-            GroupInput::KillMember {
-                name: "A".to_owned(),
-            },
-        );
-        let killed = sim.now().0;
-        until(&mut sim, |s| s.coordinator().members.len() == 1);
+        input(&mut sim, stop);
+        let at = sim.now().0;
+        until(&mut sim, |s| {
+            stopped(s) && s.coordinator().members.len() == 1
+        });
         until(&mut sim, |s| s.members()[1].facts.assigned.len() == 2);
+        assert!(!sim.fed_again(0) && sim.fed_again(1));
         let next_beat = |sim: &mut GroupSim| {
             let next = Millis(sim.now().0 + 1_000);
             until(sim, |s| s.now() >= next);
@@ -254,7 +269,30 @@ mod tests {
         };
         let first = next_beat(&mut sim);
         let second = next_beat(&mut sim);
-        assert!(sim.now().0 - killed < sim.horizon(), "within the horizon");
+        assert!(sim.now().0 - at < sim.horizon(), "within the horizon");
         assert_eq!(first, second);
+    }
+
+    #[test]
+    fn how_long_ago_a_member_was_killed_is_not_part_of_the_state() {
+        let kill = GroupInput::KillMember {
+            name: "A".to_owned(),
+        };
+        stops_mattering(kill, |s| !s.members()[0].alive);
+    }
+
+    /// A member that closed and left, its leave answered, finished: it takes no input again.
+    #[test]
+    fn how_long_ago_a_member_finished_is_not_part_of_the_state() {
+        let close = GroupInput::CloseMember {
+            name: "A".to_owned(),
+        };
+        stops_mattering(close, |s| {
+            s.members()[0].facts.finished
+                && !s
+                    .messages
+                    .iter()
+                    .any(|m| m.incarnation == s.members()[0].incarnation)
+        });
     }
 }
