@@ -19,7 +19,7 @@ use worker::Seen;
 const MAX_DEPTH: usize = 24;
 
 /// What a check to the end costs in this page (`make bench`, docs/performance.md).
-const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 15 s for seed members and 30 s for librdkafka's; the Java client's group has 3.9 million states: about two and a half minutes and over a gigabyte of memory (kip848-check: about a minute).";
+const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 7 s for seed members and 17 s for librdkafka's; the Java client's group has 2.8 million states: about two minutes and a gigabyte of memory (kip848-check: under a minute).";
 
 /// Why the design's combinations are checked to a depth only (`kip848-check --combination N`
 /// runs the rows that close to the end; the book has the table).
