@@ -218,8 +218,17 @@ impl PartitionSet {
             .flat_map(|(t, ps)| ps.iter().map(move |&p| (&**t, p)))
     }
 
+    /// Whether the two sets name a topic in common (cheaper than any difference).
+    fn shares_a_topic(&self, other: &PartitionSet) -> bool {
+        other.map().keys().any(|t| self.map().contains_key(t))
+    }
+
     /// `self − other`: what reconciliation revokes (`assigned − target`) or adds (`target − assigned`).
     pub fn difference(&self, other: &PartitionSet) -> PartitionSet {
+        // No topic in common: the set itself, its map shared rather than rebuilt.
+        if !self.shares_a_topic(other) {
+            return self.clone();
+        }
         let mut topics = BTreeMap::new();
         for (topic, mine) in self.map() {
             match other.map().get(topic) {
@@ -263,7 +272,7 @@ impl PartitionSet {
     /// Removes every partition of `other`.
     pub fn subtract(&mut self, other: &PartitionSet) {
         // No topic in common: nothing to remove, and no copy of a shared map.
-        if !other.map().keys().any(|t| self.map().contains_key(t)) {
+        if !self.shares_a_topic(other) {
             return;
         }
         self.edit(|map| {
