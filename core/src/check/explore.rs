@@ -4,13 +4,13 @@
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
 use super::converge::Calm;
-use super::moves::{Bounds, Move, Position};
+use super::moves::{time_runs, Bounds, Move, Position};
 use super::property::{sighted, stepped_back, Property};
-use crate::group::hazard::sightings;
-use crate::group::{GroupConfig, GroupInput, GroupStep, GroupTrace};
+use super::quiet::{CalmSighting, Quiet, Reached};
+use crate::group::hazard::{sightings, unowned, Hazard};
+use crate::group::{GroupConfig, GroupInput, GroupSim, GroupStep, GroupTrace};
 use crate::hunt::Schedule;
 use crate::protocol::time::Millis;
-use std::collections::HashSet;
 use std::hash::Hash;
 use xxhash_rust::xxh3::Xxh3Default;
 
@@ -19,11 +19,13 @@ struct Node {
     parent: u32,
     at: Millis,
     inputs: Vec<GroupInput>,
+    perturbs: bool,
 }
 
 /// A state on the frontier.
 struct State {
     node: u32,
+    key: u128,
     at: Position,
 }
 
@@ -90,7 +92,6 @@ pub struct Explorer {
     bounds: Bounds,
     /// The group every schedule starts from.
     config: GroupConfig,
-    seen: HashSet<u128>,
     nodes: Vec<Node>,
     frontier: Vec<State>,
     next: Vec<State>,
@@ -102,6 +103,10 @@ pub struct Explorer {
     found: Vec<Found>,
     /// The calm continuations known to converge.
     calm: Calm,
+    /// Every state reached, and the quiets carried into it (the orphan-after-calm sighting).
+    quiet: Quiet,
+    /// The quiet's sighting last put in `found`.
+    reached: Option<Reached>,
     done: bool,
     exhausted: bool,
 }
@@ -114,14 +119,24 @@ impl Explorer {
 
     /// A check from a group configured otherwise (a switch flipped) than the bounds' own.
     pub fn with_config(bounds: Bounds, config: GroupConfig) -> Explorer {
+        Explorer::sighting_after_calm(bounds, config, unowned)
+    }
+
+    /// A check whose sighting after the calm is `sight` (a test's predicate in place of the orphan).
+    pub(super) fn sighting_after_calm(
+        bounds: Bounds,
+        config: GroupConfig,
+        sight: CalmSighting,
+    ) -> Explorer {
+        let quiet = Quiet::new(sight, config.coordinator.session_timeout_ms, bounds.depth);
         let mut explorer = Explorer {
             bounds,
             config,
-            seen: HashSet::new(),
             nodes: vec![Node {
                 parent: 0,
                 at: Millis::ZERO,
                 inputs: Vec::new(),
+                perturbs: false,
             }],
             frontier: Vec::new(),
             next: Vec::new(),
@@ -130,16 +145,16 @@ impl Explorer {
             transitions: 0,
             found: Vec::new(),
             calm: Calm::default(),
+            quiet,
+            reached: None,
             done: false,
             exhausted: false,
         };
-        let mut root = State {
-            node: 0,
-            at: Position::start(explorer.config.clone()),
-        };
-        let key = explorer.key(&mut root);
-        explorer.seen.insert(key);
-        explorer.frontier.push(root);
+        let mut at = Position::start(explorer.config.clone());
+        let key = key(&mut at);
+        explorer.quiet.arrive(key, &at.sim);
+        explorer.quiet.disturbed(key, None, 0);
+        explorer.frontier.push(State { node: 0, key, at });
         explorer
     }
 
@@ -154,9 +169,8 @@ impl Explorer {
                 self.level_done();
                 continue;
             };
-            for mv in state.at.moves(&self.bounds) {
-                budget = budget.saturating_sub(1);
-                self.take(&state, mv);
+            for (index, mv) in state.at.moves(&self.bounds).into_iter().enumerate() {
+                budget = budget.saturating_sub(1 + self.take(&state, index, mv));
             }
         }
         self.done
@@ -178,17 +192,32 @@ impl Explorer {
         }
     }
 
-    fn take(&mut self, from: &State, mv: Move) {
-        let Some(at) = from.at.after(&mv, &self.bounds) else {
-            return;
+    /// Takes `mv`, the `index`th move from `from`; the moves of time a quiet was carried along
+    /// after it (the cost beyond the move).
+    fn take(&mut self, from: &State, index: usize, mv: Move) -> u64 {
+        let Some(mut at) = from.at.after(&mv, &self.bounds) else {
+            return 0;
         };
         self.transitions += 1;
         let stepped = stepped_back(&from.at.sim, &at.sim);
-        let mut state = State { node: 0, at };
-        let key = self.key(&mut state);
-        let new = self.seen.insert(key);
+        let key = key(&mut at);
+        let new = self.quiet.arrive(key, &at.sim);
+        // A disturbance (time running counts when it fences a slow revocation) starts a quiet;
+        // time alone carries the quiet on.
+        let ticks = mv.inputs.iter().all(|i| matches!(i, GroupInput::Tick));
+        let carried = if at.used > from.at.used || !ticks {
+            let start = Some((from.node, index));
+            self.quiet.disturbed(key, start, self.depth + 1)
+        } else {
+            let by = at.sim.now().0.saturating_sub(from.at.sim.now().0);
+            self.quiet.ticked(from.key, key, by)
+        };
+        self.found_in_quiet();
+        let mut state = State { node: 0, key, at };
+        // Every sighting but the one after the calm, which the quiet takes (a quiet that starts
+        // now has not lasted the calm).
         let sighted = if new {
-            sighted(sightings(&state.at.sim, state.at.quiet_since))
+            sighted(sightings(&state.at.sim, state.at.sim.now()))
         } else {
             Vec::new()
         };
@@ -208,13 +237,14 @@ impl Explorer {
             }
         }
         if !new {
-            return;
+            return carried;
         }
         let node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
         self.nodes.push(Node {
             parent: from.node,
             at: mv.at,
             inputs: mv.inputs,
+            perturbs: mv.perturbs,
         });
         if !self.found.iter().any(|f| f.property == Property::Converges) {
             match self.calm.settles(&mut state.at.sim) {
@@ -237,10 +267,69 @@ impl Explorer {
         } else {
             self.beyond += 1;
         }
+        carried
     }
 
-    /// The inputs from the empty group to `node`.
-    fn schedule_to(&self, node: u32) -> Schedule {
+    /// Puts the quiet's shortest sighting in `found` when it is new: its schedule replayed (the
+    /// quiet keeps where it started and how many moves of time followed, not the inputs).
+    fn found_in_quiet(&mut self) {
+        let Some(reached) = self.quiet.reached else {
+            return;
+        };
+        if self.reached == Some(reached) {
+            return;
+        }
+        self.reached = Some(reached);
+        let Some((schedule, sim)) = self.replay(reached) else {
+            return;
+        };
+        let Some(sighting) = self.quiet.sighting(&sim) else {
+            return;
+        };
+        let property = Property::Hazard(Hazard::OrphanAfterCalm);
+        self.found.retain(|f| f.property != property);
+        self.found.push(Found {
+            property,
+            words: sighting.words,
+            step: schedule.steps.len().saturating_sub(1),
+            moves: reached.moves,
+            schedule,
+        });
+    }
+
+    /// The schedule to where a quiet's sighting was reached, and the group there.
+    fn replay(&self, reached: Reached) -> Option<(Schedule, GroupSim)> {
+        let mut at = Position::start(self.config.clone());
+        let mut taken = Vec::new();
+        if let Some((node, index)) = reached.start {
+            for n in self.path_to(node) {
+                taken.push(Move {
+                    at: n.at,
+                    inputs: n.inputs.clone(),
+                    perturbs: n.perturbs,
+                });
+                at = at.after(taken.last()?, &self.bounds)?;
+            }
+            taken.push(at.moves(&self.bounds).into_iter().nth(index)?);
+            at = at.after(taken.last()?, &self.bounds)?;
+        }
+        for _ in 0..reached.ticks {
+            taken.push(time_runs(&at.sim)?);
+            at = at.after(taken.last()?, &self.bounds)?;
+        }
+        let steps = taken
+            .into_iter()
+            .flat_map(|mv| mv.inputs.into_iter().map(move |i| (mv.at, i)))
+            .collect();
+        let schedule = Schedule {
+            config: self.config.clone(),
+            steps,
+        };
+        Some((schedule, at.sim))
+    }
+
+    /// The nodes from the empty group (not included) to `node`.
+    fn path_to(&self, node: u32) -> Vec<&Node> {
         let mut chain = Vec::new();
         let mut at = node;
         while at != 0 {
@@ -250,9 +339,15 @@ impl Explorer {
             chain.push(n);
             at = n.parent;
         }
-        let steps = chain
-            .iter()
-            .rev()
+        chain.reverse();
+        chain
+    }
+
+    /// The inputs from the empty group to `node`.
+    fn schedule_to(&self, node: u32) -> Schedule {
+        let steps = self
+            .path_to(node)
+            .into_iter()
             .flat_map(|n| n.inputs.iter().map(|i| (n.at, i.clone())))
             .collect();
         Schedule {
@@ -261,23 +356,9 @@ impl Explorer {
         }
     }
 
-    /// Two states are one when the group's state, the members joined, the perturbations spent and
-    /// the quiet since the last disturbance (up to the two sessions a calm needs) are.
-    fn key(&self, s: &mut State) -> u128 {
-        let calm = 2 * self.config.coordinator.session_timeout_ms + 1;
-        let s = &mut s.at;
-        let quiet = s.sim.now().0.saturating_sub(s.quiet_since.0).min(calm);
-        // 128 bits: at a million states, the chance that two distinct states share a key (and one
-        // goes unexplored) is about 10^-27.
-        let mut hasher = Xxh3Default::new();
-        s.sim.fingerprint(&mut hasher);
-        (s.joined, s.used, quiet).hash(&mut hasher);
-        hasher.digest128()
-    }
-
     pub fn report(&self) -> Report {
         Report {
-            states: self.seen.len() as u64,
+            states: self.quiet.len() as u64,
             transitions: self.transitions,
             depth: self.depth,
             exhausted: self.exhausted,
@@ -285,4 +366,15 @@ impl Explorer {
             found: self.found.clone(),
         }
     }
+}
+
+/// Two states are one when the group's state, the members joined and the perturbations spent are
+/// (how long the group has been quiet is `super::quiet`'s business).
+fn key(s: &mut Position) -> u128 {
+    // 128 bits: at a million states, the chance that two distinct states share a key (and one
+    // goes unexplored) is about 10^-27.
+    let mut hasher = Xxh3Default::new();
+    s.sim.fingerprint(&mut hasher);
+    (s.joined, s.used).hash(&mut hasher);
+    hasher.digest128()
 }

@@ -18,6 +18,7 @@ mod converge;
 mod explore;
 mod moves;
 mod property;
+mod quiet;
 mod sample;
 
 pub use choices::Combination;
@@ -28,5 +29,7 @@ pub use sample::sample;
 
 #[cfg(test)]
 mod naive;
+#[cfg(test)]
+mod naive_calm;
 #[cfg(test)]
 mod tests;

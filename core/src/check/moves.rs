@@ -136,7 +136,7 @@ impl Position {
 /// Whether the coordinator fenced a member between `before` and `after` because its revocation
 /// outlasted the rebalance timeout (its session still running: a session running out follows a
 /// crash or lost messages, disturbances counted where they happen).
-fn revocation_timed_out(before: &GroupSim, after: &GroupSim) -> bool {
+pub(super) fn revocation_timed_out(before: &GroupSim, after: &GroupSim) -> bool {
     let now = after.now();
     let gone = after.coordinator().members();
     before
@@ -202,12 +202,15 @@ pub(super) fn moves(bounds: &Bounds, sim: &GroupSim, joined: usize, used: usize)
             ));
         }
     }
-    if let Some(at) = sim.next_event_at() {
-        out.push(Move {
-            at: at.max(now),
-            inputs: vec![GroupInput::Tick],
-            perturbs: false,
-        });
-    }
+    out.extend(time_runs(sim));
     out
+}
+
+/// Time running to the next message or timer, if any.
+pub(super) fn time_runs(sim: &GroupSim) -> Option<Move> {
+    sim.next_event_at().map(|at| Move {
+        at: at.max(sim.now()),
+        inputs: vec![GroupInput::Tick],
+        perturbs: false,
+    })
 }

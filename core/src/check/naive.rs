@@ -14,7 +14,7 @@ use crate::protocol::time::Millis;
 /// own clock, with how far behind that is up to the horizon, one fed no more not at all), with
 /// what the fingerprint leaves out set to one value.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Plain {
+pub(super) struct Plain {
     sim: GroupSim,
     behind: Vec<u64>,
     /// Who holds what now (the history's newest entry, without its instant).
@@ -24,7 +24,13 @@ struct Plain {
     quiet: u64,
 }
 
-fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, calm: u64) -> Plain {
+pub(super) fn plain(
+    mut sim: GroupSim,
+    joined: usize,
+    used: usize,
+    quiet_since: Millis,
+    calm: u64,
+) -> Plain {
     sim.forget_history();
     sim.seq = 0;
     sim.incarnations = 0;
@@ -58,7 +64,7 @@ fn plain(mut sim: GroupSim, joined: usize, used: usize, quiet_since: Millis, cal
 
 /// `mv` played on a copy of `sim`: the group after it, the members it adds, and whether it is
 /// only time running; `None` when the group refuses an input.
-fn played(sim: &GroupSim, mv: &super::moves::Move) -> Option<(GroupSim, usize, bool)> {
+pub(super) fn played(sim: &GroupSim, mv: &super::moves::Move) -> Option<(GroupSim, usize, bool)> {
     let mut s = sim.clone();
     for input in &mv.inputs {
         s.handle(mv.at, input).ok()?;
@@ -75,7 +81,8 @@ fn played(sim: &GroupSim, mv: &super::moves::Move) -> Option<(GroupSim, usize, b
 /// Every state within `depth` moves, by trying every sequence of moves (no pruning) and keeping
 /// each distinct one in a list.
 fn naive_count(bounds: &Bounds, depth: usize) -> usize {
-    let calm = 2 * bounds.config().coordinator.session_timeout_ms + 1;
+    // The check's state holds no quiet (how long the group has been left alone): one for all.
+    let calm = 0;
     let root = GroupSim::new(bounds.config());
     let mut seen = vec![plain(root.clone(), 0, 0, Millis::ZERO, calm)];
     let mut level = vec![(root, 0usize, 0usize, Millis::ZERO)];
@@ -106,7 +113,7 @@ fn naive_count(bounds: &Bounds, depth: usize) -> usize {
 /// which the coordinator holds fewer members (a revocation held past the rebalance timeout, the
 /// only way an undisturbed member leaves it) is out of bounds.
 fn naive_closure(bounds: &Bounds) -> usize {
-    let calm = 2 * bounds.config().coordinator.session_timeout_ms + 1;
+    let calm = 0;
     let root = GroupSim::new(bounds.config());
     let mut seen = std::collections::HashSet::from([plain(root.clone(), 0, 0, Millis::ZERO, calm)]);
     let mut level = vec![(root, 0usize, Millis::ZERO)];

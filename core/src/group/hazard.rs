@@ -2,6 +2,9 @@
 //! as it stands after a step, with its rule, where it comes from, and whether each member model
 //! lets it happen. The group view draws them where they happen and the hunt (`crate::hunt`)
 //! searches random schedules for them.
+//!
+//! Over 300 lines: each hazard is defined once, its predicate beside its rule, its sources and what
+//! each model allows.
 
 use super::sim::{GroupSim, SimMember};
 use crate::machine::facts::Facts;
@@ -222,30 +225,7 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
             });
         }
     }
-    let calm = 2 * sim.config().coordinator.session_timeout_ms;
-    // An application still inside a callback the member abandoned (a fence came while it ran)
-    // is inside a callback all the same: Kafka's member starts no new reconciliation before it
-    // returns, so what it would be given waits on the application, not on the protocol.
-    let busy = facts.iter().any(|f| f.in_application());
-    if sim.now().0 >= quiet_since.0 + calm && !busy {
-        let mut orphans = PartitionSet::new();
-        for (topic, count) in &sim.config().coordinator.topics {
-            let wanted = facts.iter().any(|f| f.subscription.contains(topic));
-            for p in 0..*count {
-                if wanted && !facts.iter().any(|f| f.assigned.contains(topic, p)) {
-                    orphans.insert(topic, p);
-                }
-            }
-        }
-        if !orphans.is_empty() {
-            out.push(Sighting {
-                hazard: Hazard::OrphanAfterCalm,
-                members: Vec::new(),
-                words: format!("nobody owns {orphans}, long after the last disturbance"),
-                partitions: orphans,
-            });
-        }
-    }
+    out.extend(orphan_after_calm(sim, quiet_since));
     for (a, facts) in members.iter().zip(&facts) {
         // Work a fence abandoned is owed a completion until the callback returns; work a close
         // abandoned belongs to a member that is leaving anyway.
@@ -260,6 +240,50 @@ pub fn sightings(sim: &GroupSim, quiet_since: Millis) -> Vec<Sighting> {
         }
     }
     out
+}
+
+/// The orphan-after-calm sighting: the one hazard that reads how long the group has been left
+/// alone (`quiet_since`).
+pub fn orphan_after_calm(sim: &GroupSim, quiet_since: Millis) -> Option<Sighting> {
+    let calm = 2 * sim.config().coordinator.session_timeout_ms;
+    if sim.now().0 >= quiet_since.0 + calm {
+        unowned(sim)
+    } else {
+        None
+    }
+}
+
+/// What the orphan-after-calm sighting sees, however long the group has been quiet: the bounded
+/// check takes the quiet by following time's moves after each disturbance instead of keeping its
+/// length in every state (`crate::check`).
+pub fn unowned(sim: &GroupSim) -> Option<Sighting> {
+    let facts: Vec<&Facts> = sim
+        .members()
+        .iter()
+        .filter(|m| m.running())
+        .map(|m| &m.facts)
+        .collect();
+    // An application still inside a callback the member abandoned (a fence came while it ran)
+    // is inside a callback all the same: Kafka's member starts no new reconciliation before it
+    // returns, so what it would be given waits on the application, not on the protocol.
+    if facts.iter().any(|f| f.in_application()) {
+        return None;
+    }
+    let mut orphans = PartitionSet::new();
+    for (topic, count) in &sim.config().coordinator.topics {
+        let wanted = facts.iter().any(|f| f.subscription.contains(topic));
+        for p in 0..*count {
+            if wanted && !facts.iter().any(|f| f.assigned.contains(topic, p)) {
+                orphans.insert(topic, p);
+            }
+        }
+    }
+    (!orphans.is_empty()).then(|| Sighting {
+        hazard: Hazard::OrphanAfterCalm,
+        members: Vec::new(),
+        words: format!("nobody owns {orphans}, long after the last disturbance"),
+        partitions: orphans,
+    })
 }
 
 /// What the seed's design allows: it removes, commits, then calls back, and its next heartbeat
