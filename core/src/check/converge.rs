@@ -3,16 +3,13 @@
 //! as it is owed, time running to the next message or timer, nothing lost, nobody joining or
 //! leaving — must reach a converged group within [`CALM_SESSIONS`] session timeouts.
 //!
-//! Calm continuations from different states soon run into the same states, so each state found to
-//! converge is remembered and a later walk stops there: the check costs about one walk per distinct
-//! calm state, not one per state explored.
+//! The calm move from a state is one of the explorer's own moves, so the explorer follows calm
+//! continuations along the moves it takes anyway (`super::settle`); a walk here is for the states
+//! it does not take the calm move from, and to put a counterexample in words.
 
 use crate::group::{GroupInput, GroupSim};
 use crate::protocol::input::Outcome;
 use crate::protocol::time::Millis;
-use std::collections::HashSet;
-use std::hash::Hasher;
-use xxhash_rust::xxh3::Xxh3Default;
 
 /// How long the calm may take, in session timeouts: a crashed member is dropped after one, and
 /// what it held moves within a few heartbeats after.
@@ -117,7 +114,7 @@ fn converged(sim: &GroupSim) -> Result<(), NotYet<'_>> {
 }
 
 /// The next calm move from `sim`: an outstanding completion first, else time to the next event.
-fn calm_move(sim: &GroupSim) -> Option<(Millis, GroupInput)> {
+pub(super) fn calm_move(sim: &GroupSim) -> Option<(Millis, GroupInput)> {
     let now = sim.now();
     if let Some(m) = sim
         .members()
@@ -136,17 +133,9 @@ fn calm_move(sim: &GroupSim) -> Option<(Millis, GroupInput)> {
         .map(|at| (at.max(now), GroupInput::Tick))
 }
 
-/// The calm continuations walked so far: the states known to converge.
-pub(super) struct Calm {
-    settled: HashSet<u64>,
-    /// How long a calm may take, in session timeouts.
-    sessions: u64,
-}
-
-impl Default for Calm {
-    fn default() -> Self {
-        Calm::within(CALM_SESSIONS)
-    }
+/// Whether the group has converged (see [`converged`]).
+pub(super) fn settled(sim: &GroupSim) -> bool {
+    converged(sim).is_ok()
 }
 
 /// A calm continuation that does not converge: the moves it made, and why the group is not
@@ -156,85 +145,49 @@ pub(super) struct Unsettled {
     pub words: String,
 }
 
-impl Calm {
-    pub(super) fn within(sessions: u64) -> Calm {
-        Calm {
-            settled: HashSet::new(),
-            sessions,
-        }
+/// Walks the calm continuation from `sim` for up to `sessions` session timeouts: `Ok` with how
+/// long it took to converge, `Err` with its moves when it does not. The explorer walks only from
+/// states it will not take the calm move from itself (`super::settle`), and to put a
+/// counterexample in words.
+pub(super) fn walk(sim: &GroupSim, sessions: u64) -> Result<u64, Unsettled> {
+    if converged(sim).is_ok() {
+        return Ok(0);
     }
-
-    /// Walks the calm continuation from `sim` (left as it was); `Ok` with the states the walk
-    /// found to converge (for [`Calm::remember`]), `Err` with its moves when it does not converge.
-    pub(super) fn settles(&self, sim: &mut GroupSim) -> Result<Vec<u64>, Unsettled> {
-        // Most states the check reaches are known to settle, or settled: no copy to walk from.
-        let first = key(sim);
-        if self.settled.contains(&first) || converged(sim).is_ok() {
-            return Ok(vec![first]);
-        }
-        let mut sim = sim.clone();
-        let deadline = sim
-            .now()
-            .plus(self.sessions * sim.config().coordinator.session_timeout_ms);
-        // Each turn starts from a state neither known to settle nor converged (the first is
-        // `sim`, tried above), moves, and tries the state it reaches.
-        let mut walked = vec![first];
-        let mut moves = Vec::new();
-        let result = loop {
-            let why = |sim: &GroupSim| {
-                converged(sim)
-                    .err()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
-            };
-            let Some((at, input)) = calm_move(&sim) else {
-                break Err(format!("nothing is left to happen, and {}", why(&sim)));
-            };
-            if at > deadline {
-                break Err(format!(
-                    "{} session timeouts after the last disturbance, {}",
-                    self.sessions,
-                    why(&sim)
-                ));
-            }
-            if let Err(refused) = sim.handle(at, &input) {
-                break Err(format!(
-                    "the calm move was refused ({refused:?}), and {}",
-                    why(&sim)
-                ));
-            }
-            sim.forget_history();
-            moves.push((at, input));
-            let key = key(&mut sim);
-            if self.settled.contains(&key) {
-                break Ok(());
-            }
-            walked.push(key);
-            if converged(&sim).is_ok() {
-                break Ok(());
-            }
+    let mut sim = sim.clone();
+    let start = sim.now();
+    let deadline = start.plus(sessions * sim.config().coordinator.session_timeout_ms);
+    let mut moves = Vec::new();
+    let words = loop {
+        let why = |sim: &GroupSim| {
+            converged(sim)
+                .err()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         };
-        match result {
-            Ok(()) => Ok(walked),
-            Err(words) => Err(Unsettled { moves, words }),
+        let Some((at, input)) = calm_move(&sim) else {
+            break format!("nothing is left to happen, and {}", why(&sim));
+        };
+        if at > deadline {
+            break format!(
+                "{sessions} session timeouts after the last disturbance, {}",
+                why(&sim)
+            );
         }
-    }
-
-    /// Remembers states found to converge: a later walk stops at them.
-    pub(super) fn remember(&mut self, settled: Vec<u64>) {
-        self.settled.extend(settled);
-    }
-}
-
-fn key(sim: &mut GroupSim) -> u64 {
-    let mut hasher = Xxh3Default::new();
-    sim.fingerprint(&mut hasher);
-    hasher.finish()
+        if let Err(refused) = sim.handle(at, &input) {
+            break format!("the calm move was refused ({refused:?}), and {}", why(&sim));
+        }
+        sim.forget_history();
+        moves.push((at, input));
+        if converged(&sim).is_ok() {
+            return Ok(sim.now().0 - start.0);
+        }
+    };
+    Err(Unsettled { moves, words })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{converged, Calm};
+    use super::{converged, walk, CALM_SESSIONS};
     use crate::check::{Bounds, Explorer, Property};
     use crate::group::{GroupInput, GroupSim};
     use crate::machine::model::Model;
@@ -258,10 +211,10 @@ mod tests {
     #[test]
     fn a_joining_member_converges_when_calm_and_the_check_can_say_it_does_not() {
         for model in Model::ALL {
-            let mut sim = one_member_joining(model);
+            let sim = one_member_joining(model);
             assert!(converged(&sim).is_err(), "{model:?}");
-            assert!(Calm::default().settles(&mut sim).is_ok(), "{model:?}");
-            let Err(unsettled) = Calm::within(0).settles(&mut sim) else {
+            assert!(walk(&sim, CALM_SESSIONS).is_ok(), "{model:?}");
+            let Err(unsettled) = walk(&sim, 0) else {
                 panic!("{model:?}: a calm of no time converged");
             };
             assert!(

@@ -3,12 +3,14 @@
 //!
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
-use super::converge::Calm;
+use super::converge::{calm_move, settled, walk, CALM_SESSIONS};
 use super::moves::{time_runs, Bounds, Move, Position};
 use super::property::{sighted, stepped_back, Property};
 use super::quiet::{CalmSighting, Quiet, Reached};
+use super::report::{Found, Report};
+use super::settle::Settling;
 use crate::group::hazard::{sightings, unowned, Hazard};
-use crate::group::{GroupConfig, GroupInput, GroupSim, GroupStep, GroupTrace};
+use crate::group::{GroupConfig, GroupInput, GroupSim};
 use crate::hunt::Schedule;
 use crate::protocol::time::Millis;
 use std::hash::Hash;
@@ -29,64 +31,6 @@ struct State {
     at: Position,
 }
 
-/// A property broken, by the shortest schedule that breaks it.
-#[derive(Debug, Clone)]
-pub struct Found {
-    pub property: Property,
-    /// What shows it, in words.
-    pub words: String,
-    pub schedule: Schedule,
-    /// The step (from 0) of the schedule where it shows: its last.
-    pub step: usize,
-    /// Moves to reach it (time running to the next event is one).
-    pub moves: usize,
-}
-
-impl Found {
-    /// The schedule as a group trace that names what it shows at the step where it shows.
-    pub fn trace(&self) -> GroupTrace {
-        GroupTrace {
-            title: Some(format!("Shortest counterexample: {}", self.property.title())),
-            description: Some(format!(
-                "Found by the bounded check, breadth-first: no schedule of fewer moves within its bounds shows it. {}",
-                self.property.rule()
-            )),
-            sources: match self.property {
-                Property::Hazard(h) => h.sources().iter().map(|s| (*s).to_owned()).collect(),
-                _ => Vec::new(),
-            },
-            config: self.schedule.config.clone(),
-            steps: self
-                .schedule
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, (at, input))| GroupStep {
-                    at: *at,
-                    input: input.clone(),
-                    note: (i == self.step)
-                        .then(|| format!("{} — {}.", self.property.title(), self.words)),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// What a check found, so far or in all.
-#[derive(Debug, Clone)]
-pub struct Report {
-    /// Distinct states reached.
-    pub states: u64,
-    /// Moves tried that the group took.
-    pub transitions: u64,
-    /// Levels explored in full.
-    pub depth: usize,
-    /// Whether nothing was left to explore before the depth bound.
-    pub exhausted: bool,
-    pub done: bool,
-    pub found: Vec<Found>,
-}
-
 /// A check under way.
 pub struct Explorer {
     bounds: Bounds,
@@ -101,8 +45,10 @@ pub struct Explorer {
     depth: usize,
     transitions: u64,
     found: Vec<Found>,
-    /// The calm continuations known to converge.
-    calm: Calm,
+    /// Every state's calm continuation (convergence once the disturbances stop).
+    settling: Settling,
+    /// How long a calm may take, in session timeouts.
+    sessions: u64,
     /// Every state reached, and the quiets carried into it (the orphan-after-calm sighting).
     quiet: Quiet,
     /// The quiet's sighting last put in `found`.
@@ -119,15 +65,28 @@ impl Explorer {
 
     /// A check from a group configured otherwise (a switch flipped) than the bounds' own.
     pub fn with_config(bounds: Bounds, config: GroupConfig) -> Explorer {
-        Explorer::sighting_after_calm(bounds, config, unowned)
+        Explorer::build(bounds, config, unowned, CALM_SESSIONS)
+    }
+
+    /// A check whose calm may take only `sessions` session timeouts (a test's, to make groups
+    /// that do not converge in time).
+    #[cfg(test)]
+    pub(super) fn calm_within(bounds: Bounds, config: GroupConfig, sessions: u64) -> Explorer {
+        Explorer::build(bounds, config, unowned, sessions)
     }
 
     /// A check whose sighting after the calm is `sight` (a test's predicate in place of the orphan).
+    #[cfg(test)]
     pub(super) fn sighting_after_calm(
         bounds: Bounds,
         config: GroupConfig,
         sight: CalmSighting,
     ) -> Explorer {
+        Explorer::build(bounds, config, sight, CALM_SESSIONS)
+    }
+
+    fn build(bounds: Bounds, config: GroupConfig, sight: CalmSighting, sessions: u64) -> Explorer {
+        let within = sessions * config.coordinator.session_timeout_ms;
         let quiet = Quiet::new(sight, config.coordinator.session_timeout_ms, bounds.depth);
         let mut explorer = Explorer {
             bounds,
@@ -144,7 +103,8 @@ impl Explorer {
             depth: 0,
             transitions: 0,
             found: Vec::new(),
-            calm: Calm::default(),
+            settling: Settling::new(within),
+            sessions,
             quiet,
             reached: None,
             done: false,
@@ -154,6 +114,8 @@ impl Explorer {
         let key = key(&mut at);
         explorer.quiet.arrive(key, &at.sim);
         explorer.quiet.disturbed(key, None, 0);
+        let expanded = explorer.bounds.depth > 0;
+        explorer.arrive_settling(key, 0, &at.sim, expanded);
         explorer.frontier.push(State { node: 0, key, at });
         explorer
     }
@@ -169,8 +131,22 @@ impl Explorer {
                 self.level_done();
                 continue;
             };
+            // The calm move from here, while the state's calm is still to be followed.
+            let calm = if self.settling.open(state.key) {
+                calm_move(&state.at.sim)
+            } else {
+                None
+            };
             for (index, mv) in state.at.moves(&self.bounds).into_iter().enumerate() {
-                budget = budget.saturating_sub(1 + self.take(&state, index, mv));
+                let is_calm = calm.as_ref().is_some_and(|(at, input)| {
+                    mv.at == *at && mv.inputs.len() == 1 && mv.inputs[0] == *input
+                });
+                budget = budget.saturating_sub(1 + self.take(&state, index, mv, is_calm));
+            }
+            if self.settling.open(state.key) {
+                // No calm move was taken from it (nothing left to happen, or the move refused).
+                let took = walk(&state.at.sim, self.sessions).ok();
+                self.settling.walked(state.key, took);
             }
         }
         self.done
@@ -189,12 +165,45 @@ impl Explorer {
         self.frontier.reverse();
         if self.done {
             self.frontier.clear();
+            self.found_unsettled();
         }
+    }
+
+    /// A state reached for the first time: whether it is converged and, when the explorer will
+    /// not take its calm move itself, how long its calm takes.
+    fn arrive_settling(&mut self, key: u128, node: u32, sim: &GroupSim, expanded: bool) {
+        self.settling.arrive(key, node, settled(sim));
+        if !expanded && self.settling.open(key) {
+            self.settling.walked(key, walk(sim, self.sessions).ok());
+        }
+    }
+
+    /// Once every move is taken: the state of fewest moves whose calm does not converge, with
+    /// its calm continuation walked into the schedule.
+    fn found_unsettled(&mut self) {
+        let Some(node) = self.settling.unsettled() else {
+            return;
+        };
+        let Some((_, at)) = self.position_at(node) else {
+            return;
+        };
+        let Err(unsettled) = walk(&at.sim, self.sessions) else {
+            return;
+        };
+        let mut schedule = self.schedule_to(node);
+        schedule.steps.extend(unsettled.moves);
+        self.found.push(Found {
+            property: Property::Converges,
+            words: unsettled.words,
+            step: schedule.steps.len().saturating_sub(1),
+            moves: self.path_to(node).len(),
+            schedule,
+        });
     }
 
     /// Takes `mv`, the `index`th move from `from`; the moves of time a quiet was carried along
     /// after it (the cost beyond the move).
-    fn take(&mut self, from: &State, index: usize, mv: Move) -> u64 {
+    fn take(&mut self, from: &State, index: usize, mv: Move, is_calm: bool) -> u64 {
         let Some(mut at) = from.at.after(&mv, &self.bounds) else {
             return 0;
         };
@@ -213,7 +222,11 @@ impl Explorer {
             self.quiet.ticked(from.key, key, by)
         };
         self.found_in_quiet();
-        let mut state = State { node: 0, key, at };
+        if is_calm {
+            let by = at.sim.now().0.saturating_sub(from.at.sim.now().0);
+            self.settling.calm_taken(from.key, key, by);
+        }
+        let state = State { node: 0, key, at };
         // Every sighting but the one after the calm, which the quiet takes (a quiet that starts
         // now has not lasted the calm).
         let sighted = if new {
@@ -246,23 +259,9 @@ impl Explorer {
             inputs: mv.inputs,
             perturbs: mv.perturbs,
         });
-        if !self.found.iter().any(|f| f.property == Property::Converges) {
-            match self.calm.settles(&mut state.at.sim) {
-                Ok(settled) => self.calm.remember(settled),
-                Err(unsettled) => {
-                    let mut schedule = self.schedule_to(node);
-                    schedule.steps.extend(unsettled.moves);
-                    self.found.push(Found {
-                        property: Property::Converges,
-                        words: unsettled.words,
-                        step: schedule.steps.len().saturating_sub(1),
-                        moves: self.depth + 1,
-                        schedule,
-                    });
-                }
-            }
-        }
-        if self.depth + 1 < self.bounds.depth {
+        let expanded = self.depth + 1 < self.bounds.depth;
+        self.arrive_settling(key, node, &state.at.sim, expanded);
+        if expanded {
             self.next.push(State { node, ..state });
         } else {
             self.beyond += 1;
@@ -299,17 +298,8 @@ impl Explorer {
 
     /// The schedule to where a quiet's sighting was reached, and the group there.
     fn replay(&self, reached: Reached) -> Option<(Schedule, GroupSim)> {
-        let mut at = Position::start(self.config.clone());
-        let mut taken = Vec::new();
-        if let Some((node, index)) = reached.start {
-            for n in self.path_to(node) {
-                taken.push(Move {
-                    at: n.at,
-                    inputs: n.inputs.clone(),
-                    perturbs: n.perturbs,
-                });
-                at = at.after(taken.last()?, &self.bounds)?;
-            }
+        let (mut taken, mut at) = self.position_at(reached.start.map_or(0, |(node, _)| node))?;
+        if let Some((_, index)) = reached.start {
             taken.push(at.moves(&self.bounds).into_iter().nth(index)?);
             at = at.after(taken.last()?, &self.bounds)?;
         }
@@ -326,6 +316,22 @@ impl Explorer {
             steps,
         };
         Some((schedule, at.sim))
+    }
+
+    /// The moves from the empty group to `node`, and where they lead.
+    fn position_at(&self, node: u32) -> Option<(Vec<Move>, Position)> {
+        let mut at = Position::start(self.config.clone());
+        let mut taken = Vec::new();
+        for n in self.path_to(node) {
+            let mv = Move {
+                at: n.at,
+                inputs: n.inputs.clone(),
+                perturbs: n.perturbs,
+            };
+            at = at.after(&mv, &self.bounds)?;
+            taken.push(mv);
+        }
+        Some((taken, at))
     }
 
     /// The nodes from the empty group (not included) to `node`.

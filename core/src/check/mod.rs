@@ -19,12 +19,15 @@ mod explore;
 mod moves;
 mod property;
 mod quiet;
+mod report;
 mod sample;
+mod settle;
 
 pub use choices::Combination;
-pub use explore::{Explorer, Found, Report};
+pub use explore::Explorer;
 pub use moves::Bounds;
 pub use property::Property;
+pub use report::{Found, Report};
 pub use sample::sample;
 
 #[cfg(test)]

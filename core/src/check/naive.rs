@@ -169,3 +169,58 @@ fn the_state_count_is_the_naive_enumerations() {
         assert!(report.states > 50, "{model:?}: {} states", report.states);
     }
 }
+
+/// The fewest moves to a state whose calm continuation, walked on its own, does not converge
+/// within `sessions` session timeouts: every state of every level, each walked.
+fn naive_unsettled(bounds: &Bounds, sessions: u64) -> Option<usize> {
+    let root = GroupSim::new(bounds.config());
+    let mut seen = std::collections::HashSet::from([plain(root.clone(), 0, 0, Millis::ZERO, 0)]);
+    let mut level = vec![(root, 0usize, 0usize)];
+    for depth in 0..=bounds.depth {
+        if level
+            .iter()
+            .any(|(sim, _, _)| super::converge::walk(sim, sessions).is_err())
+        {
+            return Some(depth);
+        }
+        let mut next = Vec::new();
+        for (sim, joined, used) in &level {
+            for mv in moves(bounds, sim, *joined, *used) {
+                let Some((s, joins, ticks)) = played(sim, &mv) else {
+                    continue;
+                };
+                let slow = ticks && super::moves::revocation_timed_out(sim, &s);
+                let (j, u) = (joined + joins, used + usize::from(mv.perturbs || slow));
+                if u <= bounds.perturbations && seen.insert(plain(s.clone(), j, u, Millis::ZERO, 0))
+                {
+                    next.push((s, j, u));
+                }
+            }
+        }
+        level = next;
+    }
+    None
+}
+
+/// Convergence taken along the explorer's own moves finds the state of fewest moves whose calm
+/// does not converge as soon as walking every state's calm on its own does, and finds none where
+/// none is: a calm of one session (too short from some states), of two, and the check's own.
+#[test]
+fn the_calm_along_the_explorers_moves_is_every_states_own_walk() {
+    for model in Model::ALL {
+        let bounds = Bounds::anchor(model, 9);
+        for sessions in [1, 2, super::converge::CALM_SESSIONS] {
+            let mut explorer = Explorer::calm_within(bounds.clone(), bounds.config(), sessions);
+            while !explorer.run(10_000) {}
+            let found = explorer
+                .report()
+                .found
+                .into_iter()
+                .find(|f| f.property == super::Property::Converges);
+            let naive = naive_unsettled(&bounds, sessions);
+            let what = format!("{model:?}, a calm of {sessions} sessions");
+            assert_eq!(found.as_ref().map(|f| f.moves), naive, "{what}");
+            assert_eq!(naive.is_some(), sessions == 1, "{what}");
+        }
+    }
+}
