@@ -31,6 +31,8 @@ pub use report::{Found, Report};
 pub use sample::sample;
 
 #[cfg(test)]
+mod lag;
+#[cfg(test)]
 mod naive;
 #[cfg(test)]
 mod naive_calm;

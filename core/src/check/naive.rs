@@ -47,7 +47,9 @@ pub(super) fn plain(
     for (m, fed) in sim.members.iter_mut().zip(fed) {
         let by = now - m.facts.now.0;
         m.member.shift_time(by);
-        behind.push(if fed { by.min(horizon) } else { 0 });
+        m.member.forget_shown();
+        let matters = m.member.lag_that_matters().unwrap_or(horizon).min(horizon);
+        behind.push(if fed { by.min(matters) } else { 0 });
         m.facts = m.member.facts();
     }
     let holding = sim.history.entries().last().map(|(_, s)| s.clone());

@@ -8,10 +8,11 @@
 //! instants and adding durations).
 //!
 //! A member's instants are taken relative to its own clock (the instant of its last input), with
-//! how long ago that was up to a horizon longer than every duration the group's settings hold. A
-//! member that waits on its application, or no longer runs, gets no input while the others
-//! heartbeat on; once its clock is that far behind, every deadline it holds has passed, so how
-//! much further behind it is cannot change what it does next. Without the horizon such a member
+//! how long ago that was up to what its model says can matter (`Machine::lag_that_matters`: the
+//! Java client's latest timer), else up to a horizon longer than every duration the group's
+//! settings hold. A member that waits on its application, or no longer runs, gets no input while
+//! the others heartbeat on; once its clock is that far behind, every deadline it holds has
+//! passed, so how much further behind it is cannot change what it does next. Without the horizon such a member
 //! would make a new state at every heartbeat of the others. A member that gets no input ever
 //! again (killed, or finished with nothing left on its way to it) is not behind at all.
 
@@ -71,7 +72,8 @@ impl GroupSim {
             let m = &mut self.members[i];
             let behind = at.saturating_sub(m.facts.now.0);
             m.member.shift_time(behind);
-            let lag = if fed { behind.min(horizon) } else { 0 };
+            let matters = m.member.lag_that_matters().unwrap_or(horizon).min(horizon);
+            let lag = if fed { behind.min(matters) } else { 0 };
             (
                 lag,
                 &m.name,

@@ -24,6 +24,25 @@ impl super::member::Heartbeats {
     }
 }
 
+/// Everything but the instant of the last heartbeat, which is shown and never compared: a state
+/// told apart by it alone (a member that fell behind before it heartbeat again) is one state to the
+/// bounded check (`GroupSim::fingerprint`).
+impl std::hash::Hash for super::member::Heartbeats {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (
+            &self.in_flight,
+            self.next_due,
+            self.failed_attempts,
+            self.backoff_until,
+            self.full_sent,
+            &self.topics_sent,
+            &self.local_sent,
+            self.wedged,
+        )
+            .hash(state);
+    }
+}
+
 impl KafkaMember {
     pub(crate) fn reset_backoff(&mut self) {
         self.heartbeats.failed_attempts = 0;

@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, VecDeque};
 pub const CLIENT_MEMBER_ID: &str = "5b1e2c4d-0000-4000-8000-00000000c11e";
 
 /// The heartbeat manager's state (`AbstractHeartbeatRequestManager`'s fields).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct Heartbeats {
     /// Requests sent and not answered, oldest first (a leave goes out even with one in flight).
     pub(super) in_flight: VecDeque<Purpose>,

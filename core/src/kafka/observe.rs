@@ -249,6 +249,17 @@ impl Machine for KafkaMember {
     fn shift_time(&mut self, by: u64) {
         KafkaMember::shift_time(self, by)
     }
+    /// Its clock is read only against the heartbeat interval's timer and the backoff (each held
+    /// at its now once passed, `Heartbeats::forget_passed`); the instant of its last heartbeat
+    /// is shown, never compared.
+    #[cfg(test)]
+    fn forget_shown(&mut self) {
+        self.heartbeats.last_sent_at = None;
+    }
+    fn lag_that_matters(&self) -> Option<u64> {
+        let latest = self.heartbeats.next_due.max(self.heartbeats.backoff_until);
+        Some(latest.0.saturating_sub(self.now.0))
+    }
     fn config(&self) -> &Config {
         &self.config
     }

@@ -48,6 +48,16 @@ pub trait Machine {
     /// Every instant it holds moved by `by`, wrapping (a group's fingerprint compares members
     /// up to a shift of time).
     fn shift_time(&mut self, by: u64);
+    /// How far behind the group this member's clock can fall and still change what it does next:
+    /// beyond this every instant it compares its clock with has passed (a group's fingerprint
+    /// takes how far behind a member is up to this). `None`: the model does not say, and the
+    /// group's horizon (longer than every duration the settings hold) stands.
+    fn lag_that_matters(&self) -> Option<u64> {
+        None
+    }
+    /// Forgets what the fingerprint does not read of it (the naive count compares members whole).
+    #[cfg(test)]
+    fn forget_shown(&mut self) {}
 }
 
 /// What the next `completed` input finishes: the compare engine matches these across the models

@@ -115,6 +115,13 @@ macro_rules! models {
             fn shift_time(&mut self, by: u64) {
                 match self { $( $(#[cfg($cfg)])? AnyMember::$variant(m) => $crate::machine::Machine::shift_time(m, by), )+ }
             }
+            #[cfg(test)]
+            fn forget_shown(&mut self) {
+                match self { $( $(#[cfg($cfg)])? AnyMember::$variant(m) => $crate::machine::Machine::forget_shown(m), )+ }
+            }
+            fn lag_that_matters(&self) -> Option<u64> {
+                match self { $( $(#[cfg($cfg)])? AnyMember::$variant(m) => $crate::machine::Machine::lag_that_matters(m), )+ }
+            }
         }
     };
 }
