@@ -19,7 +19,7 @@ use worker::Seen;
 const MAX_DEPTH: usize = 24;
 
 /// What a check to the end costs in this page (`make bench`, docs/performance.md).
-const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 3 s for seed members, 8 s for librdkafka's and 40 s for the Java client's, whose group has 867 thousand states and takes about half a gigabyte of memory (kip848-check: under 20 s).";
+const TO_END_COST: &str = "These bounds close: every schedule is checked, whatever its length. In this page that takes about 3 s for seed members, 7 s for librdkafka's and 20 s for the Java client's, whose group has 513 thousand states and takes about half a gigabyte of memory (kip848-check: about 9 s).";
 
 /// Why the design's combinations are checked to a depth only (`kip848-check --combination N`
 /// runs the rows that close to the end; the book has the table).
