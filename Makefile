@@ -66,7 +66,7 @@ test:
 # index.html (assets/pages/pages.json, build/pages.mjs) so that the four heads are one. Each page
 # loads only its own wasm; they share the core, the stylesheets, boot.js and the browser's saved
 # sessions. dist/ holds all four.
-PAGES := index.html target/html/group.html target/html/review.html target/html/import.html
+PAGES := index.html target/html/group.html target/html/review.html target/html/import.html target/html/live.html
 build: tools-web tools-e2e
 	cargo fetch --locked
 	rm -rf target/pages && mkdir -p target/pages
@@ -80,6 +80,8 @@ build: tools-web tools-e2e
 		if [ $$name != index ]; then mv target/pages/$$name/index.html target/pages/$$name/$$name.html; fi'
 	rm -rf dist && mkdir -p dist
 	for page in target/pages/*/; do cp -R $$page. dist/; done
+	# The live steps' module has no page of its own: build/live.mjs points the book's steps at it.
+	rm dist/live.html
 	# With no injected loader Trunk leaves its build directive in the page: dead markup (and, for
 	# the rendered pages, a path outside the site).
 	sed -i '/<link data-trunk rel="rust"/d' dist/*.html

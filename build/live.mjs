@@ -49,6 +49,18 @@ const CHOOSER = /\n(\s*)<script>(\{\s*\/\/ Which module to preload[\s\S]*?)<\/sc
 const GLUE = /\n\s*<!--[^>]*-->\n\s*<link rel="modulepreload" href="[\w-]+\.js">/;
 const BOOT = /\n\s*<script type="module" async src="boot\.js"><\/script>/;
 const START = readFileSync(new URL('../assets/book/live-step.js', import.meta.url), 'utf8').trim();
+
+// Every live step, of either view, runs the live steps' own module (`kip848-live`, the `live`
+// build: src/bin/live.rs), not its page's: embedded and read-only, it leaves out what no live step
+// shows (links, saves, the quiz, the console, the importer), and one module serves a chapter's
+// member and group steps alike, so that a chapter downloads one. Its snapshot is still the full
+// page's render, which the site's test compares with the running step.
+const LIVE_MODULE = 'kip848-live';
+const PAGE_MODULE = /<meta name="kip848-module" content="(kip848-viz|kip848-group)">/;
+function runningTheLiveModule(html) {
+  if (!PAGE_MODULE.test(html)) throw new Error('a live step page that names neither the member nor the group module');
+  return html.replace(PAGE_MODULE, `<meta name="kip848-module" content="${LIVE_MODULE}">`);
+}
 function startedWhenNear(html) {
   const chooser = html.match(CHOOSER);
   if (!chooser || !GLUE.test(html) || !BOOT.test(html)) throw new Error('a live step page without the module choice, the glue preload or boot.js to take out');
@@ -60,6 +72,9 @@ function startedWhenNear(html) {
     .replace(BOOT, '');
 }
 
+for (const file of [`${LIVE_MODULE}.js`, `${LIVE_MODULE}_bg.wasm.xz`]) {
+  try { readFileSync(join(site, 'app', file)); } catch { throw new Error(`the live steps' module is not in the site: app/${file} (make build)`); }
+}
 const server = await startServer({ root: site, prefix: '/book/', port: 0 });
 const base = `http://127.0.0.1:${server.address().port}/book/`;
 const browser = await launch();
@@ -71,6 +86,12 @@ try {
     const query = at < 0 ? '' : embed.src.slice(at);
     const page = embed.src.slice(0, at < 0 ? undefined : at).split('/').pop();
     const to = liveAddress(embed.src);
+    // The live module is always embedded and read-only, with no quiz, lesson or presenter mode
+    // (src/shell/embed.rs): a step asking otherwise would not show what its snapshot shows.
+    const options = new URLSearchParams(query);
+    if (options.get('embed') !== '1' || options.get('readonly') !== '1' || ['quiz', 'lesson', 'present'].some((o) => options.has(o))) {
+      throw new Error(`${embed.src}: a live step is embed=1&readonly=1, with no quiz, lesson or presenter mode (the live module's options)`);
+    }
     if (!renamed.has(embed.src)) {
       const context = await browser.newContext({ viewport: { width: 750, height: 560 } });
       const tab = await context.newPage();
@@ -84,7 +105,7 @@ try {
       await context.close();
       if (errors.length) throw new Error(`${embed.src}: ${errors.join('; ')}`);
       const html = await readFile(join(site, 'app', page), 'utf8');
-      await writeFile(join(site, 'app', to.split('?')[0].split('/').pop()), startedWhenNear(withScriptFirst(linkedPage(withSnapshot(html, snapshot, query), join(site, 'app')))));
+      await writeFile(join(site, 'app', to.split('?')[0].split('/').pop()), runningTheLiveModule(startedWhenNear(withScriptFirst(linkedPage(withSnapshot(html, snapshot, query), join(site, 'app'))))));
       renamed.set(embed.src, to);
     }
   }

@@ -26,7 +26,8 @@ export function render(page) {
   html = once(html, /<title>[^<]*<\/title>/, `<title>${attr(page.title)}</title>`);
   html = once(html, /<!-- This page's wasm[^>]*-->/, `<!-- This page's wasm: ${page.wasm}. -->`);
   html = once(html, /<meta name="kip848-module" content="kip848-viz">/, `<meta name="kip848-module" content="${page.bin}">`);
-  html = once(html, /<link data-trunk rel="rust" data-bin="kip848-viz"/, `<link data-trunk rel="rust" href="../../Cargo.toml" data-bin="${page.bin}"`);
+  const features = page.features ? ` data-cargo-features="${attr(page.features)}"` : '';
+  html = once(html, /<link data-trunk rel="rust" data-bin="kip848-viz"/, `<link data-trunk rel="rust" href="../../Cargo.toml" data-bin="${page.bin}"${features}`);
   html = once(html, /href="kip848-viz\.js"/, `href="${page.bin}.js"`);
   html = once(html, /href="kip848-viz_bg\.wasm"/, `href="${page.bin}_bg.wasm"`);
   html = html.replace(/href="(assets|style)\//g, 'href="../../$1/');

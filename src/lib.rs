@@ -14,6 +14,12 @@ pub mod session;
 pub mod shell;
 pub mod teaching;
 
+/// The book's live steps' build (the `live` feature, `src/bin/live.rs`): every page embedded and
+/// read-only. A constant, so that what a live step can never show (links, saves, the quiz, the
+/// console, the importer, the header) is folded away at compile time, not only hidden at run time:
+/// a page's module holds whatever its code names.
+pub const LIVE: bool = cfg!(feature = "live");
+
 /// Mounts a page's root on the body, with the panic hook and the marks `make bench` reads.
 pub fn start<N: leptos::prelude::IntoView + 'static>(root: fn() -> N) {
     // In a worker (the review page's check, `components::check_panel::worker`) the module is an

@@ -17,13 +17,34 @@ const TAGLINE: &str = "Several members and a coordinator that follows KIP-848's 
 #[component]
 pub fn GroupPage() -> impl IntoView {
     let embed = options(true);
-    let (link, unread) = group_start();
+    // A live step reads no link (`crate::LIVE`).
+    let (link, unread) = if crate::LIVE {
+        (None, None)
+    } else {
+        group_start()
+    };
     let group = open_group(&embed, link);
     if let Some(e) = unread {
         group.say(Some(Notice::Error(format!(
             "This link could not be opened: {e}."
         ))));
     }
+    if !crate::LIVE {
+        follow_group_links(group);
+    }
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        on_group_key(group, &ev);
+    });
+    on_cleanup(move || keys.remove());
+    view! {
+        <Shell mode=Mode::Group tagline=TAGLINE presenter=true blank=Signal::stored(false)>
+            <GroupView/>
+        </Shell>
+    }
+}
+
+/// Opens a group link the reader puts in the address, and hands a member's to the member page.
+fn follow_group_links(group: crate::group::session::GroupSession) {
     address::follow_links(
         move |hash| hash == group_fragment(group),
         // A member's link belongs to the member page, which opens it.
@@ -39,15 +60,6 @@ pub fn GroupPage() -> impl IntoView {
         },
         move |notice| group.say(Some(notice)),
     );
-    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        on_group_key(group, &ev);
-    });
-    on_cleanup(move || keys.remove());
-    view! {
-        <Shell mode=Mode::Group tagline=TAGLINE presenter=true blank=Signal::stored(false)>
-            <GroupView/>
-        </Shell>
-    }
 }
 
 /// The group session a link in the address holds, if it holds one, or why it could not be read; a

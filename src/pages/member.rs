@@ -16,6 +16,7 @@ use crate::session::{address, persist, playback};
 use crate::shell::embed::{Embed, Panel};
 use crate::shell::first_screen::{Later, Region};
 use crate::shell::keys;
+use crate::LIVE;
 use leptos::prelude::*;
 
 /// What the member page is for, under its title.
@@ -39,8 +40,12 @@ pub(super) fn start(embed: &Embed) -> Session {
     playback::drive(session);
     crate::shell::stage_follow::follow(session, embed.embedded);
     // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
-    if !embed.embedded {
+    if !embed.embedded && !crate::LIVE {
         persist::autosave(session);
+    }
+    // A live step reads no link (`crate::LIVE`).
+    if crate::LIVE {
+        return session;
     }
     address::follow_links(
         move |hash| hash == address::fragment(session),
@@ -83,9 +88,9 @@ pub(super) fn MemberView(
         <div class="member-mode">
         // The import page opens on its importer.
         {importer.map(|top| view! { <div class="import-top">{top()}</div> })}
-        {shows(Panel::Header).then(|| view! { <FirstPath/> })}
+        {(!LIVE && shows(Panel::Header)).then(|| view! { <FirstPath/> })}
         {shows(Panel::Caption).then(|| view! { <LiveRegion/> })}
-        {session.writable().then(|| view! {
+        {(!LIVE && session.writable()).then(|| view! {
             <ForkUndo
                 forked=Signal::derive(move || session.fork_shown())
                 undo=Callback::new(move |()| session.undo_fork())/>
@@ -94,7 +99,7 @@ pub(super) fn MemberView(
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
-                if !session.writable() {
+                if LIVE || !session.writable() {
                     return;
                 }
                 if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
@@ -102,16 +107,18 @@ pub(super) fn MemberView(
                 }
             }>
             <div class="column controls-column"><Later region=Region::ControlsColumn>
-                {present.then(|| view! { <PresenterNotes/> })}
-                <Show when=move || session.teaching.quiz.with(Option::is_some)>
-                    <QuizCard/>
-                </Show>
-                <Show when=move || session.teaching.lesson.get()>
-                    <LessonPanel/>
-                </Show>
-                {shows(Panel::Scenarios).then(|| view! { <ScenarioPanel/> })}
-                {shows(Panel::Console).then(|| view! { <Console/> })}
-                {shows(Panel::Actions).then(|| view! { <AppActions/> })}
+                {(!LIVE).then(|| view! {
+                    {present.then(|| view! { <PresenterNotes/> })}
+                    <Show when=move || session.teaching.quiz.with(Option::is_some)>
+                        <QuizCard/>
+                    </Show>
+                    <Show when=move || session.teaching.lesson.get()>
+                        <LessonPanel/>
+                    </Show>
+                    {shows(Panel::Scenarios).then(|| view! { <ScenarioPanel/> })}
+                    {shows(Panel::Console).then(|| view! { <Console/> })}
+                    {shows(Panel::Actions).then(|| view! { <AppActions/> })}
+                })}
             </Later></div>
             <div class="column member-column"><Later region=Region::MemberColumn>
                 {shows(Panel::Member).then(|| view! {
@@ -135,16 +142,16 @@ pub(super) fn MemberView(
                 {shows(Panel::Log).then(|| view! { <Log/> })}
                 {shows(Panel::Sequence).then(|| view! { <Sequence/> })}
             </Later></div>
-            <Later region=Region::Rest>{shows(Panel::Compare).then(|| view! {
+            <Later region=Region::Rest>{(!LIVE && shows(Panel::Compare)).then(|| view! {
                 <section class="panel compare" aria-labelledby="compare-title">
                     <h2 id="compare-title">"Two member models, side by side"</h2>
                     <p class="muted">"The same inputs through two of the three models (the seed design, the client Kafka shipped, librdkafka), side by side on one cursor, every difference grouped by its cause."</p>
                     <a class="button" data-testid="open-review" href=crate::shell::mode::page_href(Mode::Review)>"Open the review view"</a>
                 </section>
             })}
-            {shows(Panel::Config).then(|| view! { <ConfigPanel/> })}
-            {shows(Panel::Session).then(|| view! { <SessionPanel/> })}
-            {(importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}</Later>
+            {(!LIVE && shows(Panel::Config)).then(|| view! { <ConfigPanel/> })}
+            {(!LIVE && shows(Panel::Session)).then(|| view! { <SessionPanel/> })}
+            {(!LIVE && importer.is_none() && shows(Panel::Session)).then(|| view! { <LogImportPanel/> })}</Later>
         </main>
         // The import page has nothing to play until a log is imported: no bar until then.
         {shows(Panel::Transport).then(|| view! {

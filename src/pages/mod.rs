@@ -49,7 +49,12 @@ pub fn options(group: bool) -> Embed {
 /// Opens the member session the URL and the saved session say, applying the embed options; and
 /// whether the URL's link held a group session instead (the group page's).
 pub fn open_member(embed: &Embed) -> (Session, bool) {
-    let start = persist::start(first_scenario, embed.embedded);
+    // A live step opens its scenario: it reads no link and no save.
+    let start = if crate::LIVE {
+        persist::Start::fresh(first_scenario())
+    } else {
+        persist::start(first_scenario, embed.embedded)
+    };
     // A link in the address names a whole session; a scenario in the address wins over a save.
     let linked = window()
         .location()
@@ -98,14 +103,28 @@ pub fn open_member(embed: &Embed) -> (Session, bool) {
     (session, start.group_link)
 }
 
+/// The page's file name in the address (`group.html`, `group.live-1a2b.html`).
+fn page_name() -> String {
+    let path = window().location().pathname().unwrap_or_default();
+    path.rsplit('/').next().unwrap_or_default().to_owned()
+}
+
+/// A book's live step (the `live` build, `src/bin/live.rs`): the group view for a group page's
+/// copy (`group.live-….html`), else the member view.
+pub fn live_page() -> AnyView {
+    if page_name().starts_with("group") {
+        group::GroupPage().into_any()
+    } else {
+        member::MemberPage().into_any()
+    }
+}
+
 /// In a development build (`trunk serve`) one module carries every page and the address picks
 /// one, as the release build's separate pages would: `group.html`, `review.html`, `import.html`,
 /// else the member page.
 #[cfg(debug_assertions)]
 pub fn routed() -> AnyView {
-    let path = window().location().pathname().unwrap_or_default();
-    let page = path.rsplit('/').next().unwrap_or_default();
-    match page {
+    match page_name().as_str() {
         "group.html" => group::GroupPage().into_any(),
         "review.html" => review::ReviewPage().into_any(),
         "import.html" => import::ImportPage().into_any(),

@@ -26,7 +26,8 @@ pub fn Shell(
 ) -> impl IntoView {
     let dialogs = use_dialogs();
     let embed = use_context::<Embed>().unwrap_or_default();
-    let header = embed.shows(Panel::Header);
+    // Never in a live step (`crate::LIVE`): it is embedded.
+    let header = !crate::LIVE && embed.shows(Panel::Header);
     let embedded = embed.embedded;
     view! {
         {header.then(|| view! {
@@ -62,7 +63,8 @@ pub fn Shell(
             <div class="blank-screen" data-testid="blank" aria-label="The screen is blanked: press b" role="img"></div>
         </Show>
         <HelpDialog/>
-        <GlossaryDialog/>
+        // The glossary opens from the first-path bar and `g`; a live step has neither.
+        {(!crate::LIVE).then(|| view! { <GlossaryDialog/> })}
         <Later region=Region::Definitions><TermDefinitions/></Later>
     }
 }

@@ -273,7 +273,7 @@ impl Session {
 
     /// Whether the session may be changed (not in a read-only embed).
     pub fn writable(&self) -> bool {
-        self.embed.with_value(|e| !e.readonly)
+        !crate::LIVE && self.embed.with_value(|e| !e.readonly)
     }
 
     /// Replaces the session by `trace` (a scenario or an import), at its start (or its end).

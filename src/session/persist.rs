@@ -50,6 +50,18 @@ pub struct Start {
     pub group_link: bool,
 }
 
+impl Start {
+    /// `timeline` at its start, with nothing else said: an embed's start.
+    pub fn fresh(timeline: Timeline) -> Start {
+        Start {
+            timeline,
+            view: View::default(),
+            notice: None,
+            group_link: false,
+        }
+    }
+}
+
 fn start_from(shared: Shared) -> Start {
     let mut timeline = Timeline::from_trace(shared.trace);
     timeline.seek(shared.step);
@@ -107,12 +119,7 @@ fn member_start(
         Some(Ok(MemberLink::Group)) | None => {}
     }
     if embedded {
-        return Start {
-            timeline: default_scenario(),
-            view: View::default(),
-            notice: None,
-            group_link: false,
-        };
+        return Start::fresh(default_scenario());
     }
     if let Some((key, saved)) = shelf().newest() {
         match decode(&saved) {

@@ -20,9 +20,13 @@ impl Session {
     /// Puts the screen at `cursor` (normalised, and inside the embed's range). In a quiz, a
     /// forward move stops before a step that has unanswered questions, and asks them.
     pub fn go(&self, cursor: Cursor) {
-        let gate = self
-            .timeline
-            .with_untracked(|t| self.quiz_gate(t, self.cursor(), cursor.normal(t)));
+        // A live step has no quiz (`crate::LIVE`).
+        let gate = if crate::LIVE {
+            None
+        } else {
+            self.timeline
+                .with_untracked(|t| self.quiz_gate(t, self.cursor(), cursor.normal(t)))
+        };
         let cursor = match gate {
             Some((stop, step)) => {
                 self.ask(step);

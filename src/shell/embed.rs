@@ -258,6 +258,16 @@ impl Embed {
                 _ => {}
             }
         }
+        // The live steps' build is only ever a live step: what it cannot show is not in its
+        // module (`crate::LIVE`), and is hidden here too so that the page says the same.
+        if crate::LIVE {
+            embed.embedded = true;
+            embed.readonly = true;
+            embed.quiz = false;
+            embed.lesson = false;
+            embed.present = false;
+            embed.hidden.extend([Panel::Scenarios, Panel::Compare]);
+        }
         if embed.embedded {
             embed
                 .hidden

@@ -35,7 +35,8 @@ pub fn on_key(session: Session, ev: web_sys::KeyboardEvent, blank: RwSignal<bool
         return;
     }
     // Presenter mode: one key press is one effect; a clicker's keys do the same.
-    if session.embed.with_value(|e| e.present)
+    if !crate::LIVE
+        && session.embed.with_value(|e| e.present)
         && !typing(&ev)
         && !ev.shift_key()
         && crate::components::presenter::presenter_key(session, &key, blank).is_some()
@@ -79,7 +80,7 @@ pub fn on_key(session: Session, ev: web_sys::KeyboardEvent, blank: RwSignal<bool
         return;
     }
     // In a lesson, → and Space continue to the next note and ← goes back to the previous one.
-    if session.teaching.lesson.get_untracked() && !ev.shift_key() {
+    if !crate::LIVE && session.teaching.lesson.get_untracked() && !ev.shift_key() {
         let on_button = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok())

@@ -170,7 +170,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
                         )
                     }
                 };
-                if embed.embedded {
+                if embed.embedded || crate::LIVE {
                     open_first(group);
                 } else {
                     open_saved_or_first(group);
@@ -180,7 +180,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
                 ))));
             }
         }
-    } else if embed.embedded {
+    } else if embed.embedded || crate::LIVE {
         open_first(group);
     } else {
         open_saved_or_first(group);
@@ -204,7 +204,7 @@ pub fn open_group(embed: &Embed, link: Option<SharedGroup>) -> GroupSession {
         .playback
         .set(Playback::playing_if(embed.autoplay));
     // An embed never touches the autosave.
-    if !embed.embedded {
+    if !embed.embedded && !crate::LIVE {
         group_persist::autosave(group);
     }
     group

@@ -25,8 +25,10 @@ fn overlay(message: &str) -> Option<()> {
     if document.get_element_by_id("crash").is_some() {
         return Some(());
     }
-    let trace = decode(&crate::session::persist::last_saved())
-        .ok()
+    // A live step saves nothing, and its build reads no saves (`crate::LIVE`).
+    let trace = (!crate::LIVE)
+        .then(|| decode(&crate::session::persist::last_saved()).ok())
+        .flatten()
         .map(|s| s.trace.to_json());
     let user_agent = web_sys::window()?
         .navigator()

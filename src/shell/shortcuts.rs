@@ -178,9 +178,35 @@ fn writes(action: Action) -> bool {
 
 /// Carries out `action` on `session`.
 pub fn run(session: Session, action: Action) {
-    if writes(action) && !session.writable() {
+    if writes(action) {
+        // Refused in a read-only embed; never linked into a live step's build (`crate::LIVE`).
+        if !crate::LIVE && session.writable() {
+            write(session, action);
+        }
         return;
     }
+    match action {
+        Action::PlayPause => toggle_play(session),
+        Action::StepEffectForward => session.step_effect_forward(),
+        Action::StepEffectBack => session.step_effect_back(),
+        Action::StepInputForward => session.step_input_forward(),
+        Action::StepInputBack => session.step_input_back(),
+        Action::ToStart => session.seek(0),
+        Action::ToEnd => session.seek(usize::MAX),
+        Action::Slower => session.transport.speed.update(|s| *s = (*s - 1).max(-2)),
+        Action::Faster => session
+            .transport
+            .speed
+            .update(|s| *s = (*s + 1).min(crate::session::playback::MAX_SPEED)),
+        Action::Guided => session.transport.guided.update(|g| *g = !*g),
+        Action::Help => session.dialogs.help_open.update(|h| *h = !*h),
+        Action::Glossary if !crate::LIVE => session.dialogs.glossary_open.update(|g| *g = !*g),
+        _ => {}
+    }
+}
+
+/// Carries out an `action` that [`writes`].
+fn write(session: Session, action: Action) {
     match action {
         Action::SendDraft => session.send_draft(),
         Action::DefaultAnswer => {
@@ -209,20 +235,6 @@ pub fn run(session: Session, action: Action) {
             },
         ),
         Action::AdvanceToDeadline => crate::session::actions::advance_to_deadline(session),
-        Action::PlayPause => toggle_play(session),
-        Action::StepEffectForward => session.step_effect_forward(),
-        Action::StepEffectBack => session.step_effect_back(),
-        Action::StepInputForward => session.step_input_forward(),
-        Action::StepInputBack => session.step_input_back(),
-        Action::ToStart => session.seek(0),
-        Action::ToEnd => session.seek(usize::MAX),
-        Action::Slower => session.transport.speed.update(|s| *s = (*s - 1).max(-2)),
-        Action::Faster => session
-            .transport
-            .speed
-            .update(|s| *s = (*s + 1).min(crate::session::playback::MAX_SPEED)),
-        Action::Guided => session.transport.guided.update(|g| *g = !*g),
-        Action::Help => session.dialogs.help_open.update(|h| *h = !*h),
         Action::Poll => session.act(session.next_at(), Input::Poll),
         Action::Welcome => {
             let hint = session.timeline.with_untracked(|t| next(t.member()));
@@ -238,7 +250,7 @@ pub fn run(session: Session, action: Action) {
                     ))),
             }
         }
-        Action::Glossary => session.dialogs.glossary_open.update(|g| *g = !*g),
+        _ => {}
     }
 }
 

@@ -111,11 +111,11 @@ pub fn GroupControls() -> impl IntoView {
             .notice
             .with(|n| n.as_ref().map(|n| n.shown_as("Refused")))
     };
-    let writable = !session.readonly;
+    let writable = !crate::LIVE && !session.readonly;
     let file_input = NodeRef::<leptos::html::Input>::new();
     // An embed shows what its `show=`/`hide=` name; a read-only one cannot load, act or import.
     let embed = use_context::<Embed>().unwrap_or_default();
-    let controls = embed.shows(Panel::Controls);
+    let controls = !crate::LIVE && embed.shows(Panel::Controls);
     let caption = embed.shows(Panel::Caption);
     let hazards = embed.shows(Panel::Hazards);
     let transport = embed.shows(Panel::Transport);

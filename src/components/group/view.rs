@@ -34,16 +34,18 @@ pub fn GroupView() -> impl IntoView {
     let controls = shows(Panel::Controls) || shows(Panel::Caption) || shows(Panel::Transport);
     view! {
         <main class="group-layout" class:embedded=embed.embedded data-testid="group-view">
-            <Show when=move || session.teaching.quiz.with(Option::is_some)>
-                <GroupQuiz/>
-            </Show>
+            {(!crate::LIVE).then(|| view! {
+                <Show when=move || session.teaching.quiz.with(Option::is_some)>
+                    <GroupQuiz/>
+                </Show>
+            })}
             {controls.then(|| view! { <GroupControls/> })}
             {shows(Panel::Chart).then(|| view! { <OwnershipChart/> })}
             {shows(Panel::Members).then(|| view! { <MemberColumns/> })}
             {shows(Panel::Coordinator).then(|| view! { <CoordinatorPanel/> })}
             {shows(Panel::Lanes).then(|| view! { <MessageLanes/> })}
             {shows(Panel::Steps).then(|| view! { <GroupSteps/> })}
-            {(shows(Panel::Settings) && !embed.readonly).then(|| view! { <GroupSettings/> })}
+            {(!crate::LIVE && shows(Panel::Settings) && !embed.readonly).then(|| view! { <GroupSettings/> })}
         </main>
     }
 }
