@@ -1,7 +1,8 @@
 //! The keyboard shortcuts, listed from the same table the key handler uses.
 
 use crate::session::context::use_dialogs;
-use crate::shell::shortcuts::{key_label, SHORTCUTS};
+use crate::shell::embed::Embed;
+use crate::shell::shortcuts::{key_label, writes, Action, SHORTCUTS};
 use leptos::prelude::*;
 
 /// Group mode's keys (`app::on_group_key` handles them).
@@ -21,6 +22,12 @@ pub const GROUP_KEYS: [(&str, &str); 5] = [
 pub fn HelpDialog() -> impl IntoView {
     let dialogs = use_dialogs();
     let close_button = NodeRef::<leptos::html::Button>::new();
+    // Only the keys that act here: a read-only page (a live step is one) refuses every change, and
+    // a live step has no glossary dialog (`crate::LIVE`).
+    let readonly = crate::LIVE || use_context::<Embed>().is_some_and(|e| e.readonly);
+    let acts = move |action: Action| {
+        !(readonly && writes(action)) && !(crate::LIVE && action == Action::Glossary)
+    };
     Effect::new(move |_| {
         if dialogs.help_open.get() {
             if let Some(button) = close_button.get() {
@@ -39,7 +46,7 @@ pub fn HelpDialog() -> impl IntoView {
                 </div>
                 <table class="shortcuts">
                     <tbody>
-                        {SHORTCUTS.iter().map(|(key, shift, _, what)| view! {
+                        {SHORTCUTS.iter().filter(|(_, _, action, _)| acts(*action)).map(|(key, shift, _, what)| view! {
                             <tr><th scope="row"><kbd>{key_label(key, *shift)}</kbd></th><td>{*what}</td></tr>
                         }).collect_view()}
                         <tr><th scope="row"><kbd>"Esc"</kbd></th><td>"Close this list, or leave a text field"</td></tr>
@@ -48,7 +55,8 @@ pub fn HelpDialog() -> impl IntoView {
                 <h3>"In the group view"</h3>
                 <table class="shortcuts" data-testid="group-shortcuts">
                     <tbody>
-                        {GROUP_KEYS.iter().map(|(key, what)| view! {
+                        // `n` acts on the group: refused on a read-only page.
+                        {GROUP_KEYS.iter().filter(|(key, _)| !(readonly && *key == "n")).map(|(key, what)| view! {
                             <tr><th scope="row"><kbd>{*key}</kbd></th><td>{*what}</td></tr>
                         }).collect_view()}
                     </tbody>

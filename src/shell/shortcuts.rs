@@ -159,7 +159,7 @@ pub fn action_for(key: &str, shift: bool) -> Option<Action> {
 }
 
 /// Whether `action` changes the session (refused in a read-only embed).
-fn writes(action: Action) -> bool {
+pub fn writes(action: Action) -> bool {
     matches!(
         action,
         Action::SendDraft

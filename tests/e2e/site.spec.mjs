@@ -172,6 +172,36 @@ test("every live step paints its own step before its code arrives: the app's wor
   await live.close();
 });
 
+test("a live step runs the live steps' module, moves with the reader's keys inside its range, and lists only the keys that act there", async () => {
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  // One step of each view with room after it in its range.
+  for (const mode of ['member', 'group']) {
+    const e = embeds.find((x) => x.mode === mode && x.step < Number(new URLSearchParams(x.src.split('?')[1]).get('to')));
+    const url = new URL(liveAddress(e.src), base + e.chapter.replace(/\.md$/, '.html')).href;
+    const { page, context, errors } = await openPage(url, { viewport: { width: 750, height: 560 } });
+    const where = `${e.title}`;
+    await page.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0);
+    assert.equal(await page.evaluate(() => document.querySelector('meta[name="kip848-module"]').content), 'kip848-live', where);
+    const caption = mode === 'group' ? page.getByTestId('group-caption') : page.getByTestId('live');
+    const text = async () => (await caption.textContent()).trim();
+    assert.equal(await text(), e.expect.caption, where);
+    // A step forward and back by the keys (a step is an input: Shift on the member view).
+    const [forward, back] = mode === 'group' ? ['ArrowRight', 'ArrowLeft'] : ['Shift+ArrowRight', 'Shift+ArrowLeft'];
+    await page.locator('body').press(forward);
+    await page.waitForFunction(([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== was, [mode === 'group' ? 'group-caption' : 'live', e.expect.caption]);
+    await page.locator('body').press(back);
+    await page.waitForFunction(([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === was, [mode === 'group' ? 'group-caption' : 'live', e.expect.caption]);
+    // The help lists what acts in a read-only step: no key that changes the session, no glossary.
+    await page.locator('body').press('?');
+    await page.getByTestId('help').waitFor();
+    const keys = await page.getByTestId('help').locator('kbd').allTextContents();
+    assert.ok(keys.includes('→') && keys.includes('?'), `${where}: ${keys}`);
+    for (const refused of ['Shift+Enter', 'l', 'n', 'p', 'w']) assert.ok(!keys.includes(refused), `${where}: the help lists ${refused} (${keys})`);
+    await context.close();
+    assert.deepEqual(errors, [], `${where}: errors`);
+  }
+});
+
 // In every frame of a chapter, before its page runs: a live step's page records, as it asks for
 // its app (a module, its glue or boot.js: an element that names one, added by the parser or by a
 // script), where its frame stood against the chapter's screen at that moment.
