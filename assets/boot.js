@@ -44,10 +44,18 @@ if (name === 'kip848-viz' && page && !there) {
     performance.mark('kip848-module', { detail: 'xz' });
     return compile(new Response(new XzReadableStream(arrived.body), { headers: { 'Content-Type': 'application/wasm' } }));
   };
-  const compiled = !copy ? plain('plain') : viaCopy(new URL(copy.getAttribute('href'), document.baseURI)).catch((e) => {
+  // A live step of the book takes the module a step of its chapter compiled before it
+  // (assets/book/live-step.js gives it the chapter's table), and makes its own instance of it:
+  // each step decoding and compiling the same copy took the main thread the reader shares with
+  // them all. Whatever went wrong there, its own.
+  const table = window.kip848Shared;
+  const earlier = table?.[name];
+  if (earlier) performance.mark('kip848-module', { detail: 'shared' });
+  const compiled = earlier ? earlier.catch(() => plain('plain-shared-failed')) : !copy ? plain('plain') : viaCopy(new URL(copy.getAttribute('href'), document.baseURI)).catch((e) => {
     console.warn('the xz copy of the module could not be read; the plain module instead:', e);
     return plain('plain-xz-failed');
   });
+  if (table && !earlier) table[name] = compiled;
   // Reported where it is awaited (below), not as an unhandled rejection before it.
   compiled.catch(() => {});
   const glue = await import(`./${name}.js`);

@@ -208,6 +208,41 @@ export async function chapter(browser, site = join(ROOT, 'target/site')) {
 }
 
 /**
+ * A reader reading the chapter with the most live steps down on a phone (slow 4G, the CPU 4× slower,
+ * an empty cache that works, as a new reader's does): each step brought into view in turn and waited
+ * on until interactive. Per step, the time from asking for its app (its boot.js requested, once it
+ * is near: assets/book/live-step.js) to its app interactive; `later` is the median of every step
+ * but the first, which downloads the module. `site`: another built site.
+ */
+export async function chapterSteps(browser, site = join(ROOT, 'target/site')) {
+  const { startServer } = await import('../../build/serve.mjs');
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  const counts = {};
+  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
+  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
+  const { context, tab, cdp } = await slowPhone(browser);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  const steps = [];
+  try {
+    await tab.goto(`http://127.0.0.1:${server.address().port}/book/${page.replace(/\.md$/, '.html')}`, { timeout: 60000 });
+    for (const frame of await tab.locator('iframe').all()) {
+      await frame.scrollIntoViewIfNeeded();
+      const inside = await (await frame.elementHandle()).contentFrame();
+      await inside.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0, null, { timeout: 60000 });
+      steps.push(await inside.evaluate(() => {
+        const asked = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/boot.js'))?.startTime;
+        return performance.getEntriesByName('kip848-interactive')[0].startTime - asked;
+      }));
+    }
+  } finally {
+    await context.close();
+    await new Promise((r) => server.close(r));
+  }
+  return { page, steps, later: spread(steps.slice(1)) };
+}
+
+/**
  * A reader opening a chapter on a phone under slow 4G (cold cache, gzip served) and going to its first
  * live step: when that step's first view is painted and when it is interactive, from the chapter's
  * navigation; median of `loads`. Then (`plain`, by default) the same with the chapter's iframes

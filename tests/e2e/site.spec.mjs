@@ -241,11 +241,15 @@ test("a chapter's live steps start their app only near the screen, and no file o
     await page.goto(base + chapter.replace(/\.md$/, '.html'));
     await page.waitForLoadState('load');
     // A reader reading down: each step, brought into view, becomes interactive.
+    const ways = [];
     for (const e of steps) {
       await page.locator(`iframe[title="${e.title}"]`).scrollIntoViewIfNeeded();
       const frame = await (await page.locator(`iframe[title="${e.title}"]`).elementHandle()).contentFrame();
       await frame.waitForFunction(() => performance.getEntriesByName('kip848-interactive').length > 0);
+      ways.push(await frame.evaluate(() => performance.getEntriesByName('kip848-module').map((m) => m.detail).join()));
     }
+    // One step decoded and compiled the module; every other took it from the chapter (boot.js).
+    assert.deepEqual(ways.toSorted(), [...steps.slice(1).map(() => 'shared'), 'xz'], `${chapter}: how each step got its module`);
     const asks = await page.evaluate(() => window.kip848Asks ?? []);
     // Near: within one screen above or below it (assets/book/live-step.js).
     const far = asks.filter((a) => a.bottom < -a.screen || a.top > 2 * a.screen);
