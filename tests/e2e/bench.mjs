@@ -8,7 +8,7 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
-import { spread, kb, sizes, floors, slowFirstRender, chapter, slowChapter } from './bench-lib.mjs';
+import { spread, kb, sizes, floors, slowFirstRender, chapter, chapterSteps, slowChapter } from './bench-lib.mjs';
 import { guard, guardLines } from './bench-guard.mjs';
 import { checkNative, checkToTheEnd, checkInPage, CHECK_DEPTH_NATIVE } from './bench-check.mjs';
 
@@ -189,6 +189,7 @@ try {
   const native = await criterion();
   const book = await chapter(browser);
   const reader = await slowChapter(browser);
+  const readDown = await chapterSteps(browser);
   const checkN = checkNative();
   const checkE = checkToTheEnd();
   const checkP = await checkInPage(browser, server.url);
@@ -206,7 +207,7 @@ try {
     machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), date: new Date().toISOString() },
     sizes_bytes: size, size_floor_bytes: floor, first_render_ms: first,
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
-    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader,
+    seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader, book_chapter_read_down: readDown,
     first_load_slow_4g: slow, first_load_slow_4g_brotli: slowBrotli, first_load_slow_4g_before: before,
     check_native: checkN, check_to_the_end: checkE, check_in_page: checkP, check_in_page_to_the_end: checkPE,
   };
@@ -259,6 +260,7 @@ try {
   const rs = (x) => `${fmt(x.median / 1000, 2)} s (${fmt(x.min / 1000, 2)}–${fmt(x.max / 1000, 2)})`;
   row(`book on slow 4G: ${reader.chapter}, its first live step on screen`, `median ${rs(reader.with_snapshots.painted)}; without the step's snapshot ${rs(reader.without_snapshots.painted)}`, '≤ 1.5 s', reader.with_snapshots.painted.median <= 1500);
   row('  that live step interactive', `median ${rs(reader.with_snapshots.interactive)}; without the snapshot ${rs(reader.without_snapshots.interactive)}`, '≤ 2.6 s', reader.with_snapshots.interactive.median <= 2600);
+  row(`  ${readDown.page}, read down: a later step, asked to interactive`, `median ${rs(readDown.later)} (${readDown.steps.length} steps)`, 'report', true);
   row(`bounded check, native, anchor bounds, ${CHECK_DEPTH_NATIVE} moves`, ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkN[m].states} states ${fmt(checkN[m].seconds, 1)} s (${fmt(checkN[m].states_per_second / 1000, 0)} k/s)`).join('; '), 'report (≤ 10 s each)', ['seed', 'kafka', 'librdkafka'].every((m) => checkN[m].seconds <= 10));
   row('  the same bounds to the end (every schedule)', ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkE[m].states} states ${checkE[m].depth} levels ${fmt(checkE[m].seconds, 1)} s ${checkE[m].peak_memory_mb} MB${checkE[m].exhausted ? '' : ' (not to the end)'}`).join('; '), '≤ 10 s each', ['seed', 'kafka', 'librdkafka'].every((m) => checkE[m].exhausted && checkE[m].seconds <= 10));
   row(`  in the review page, ${checkP.depth} moves, all three models`, `${fmt(checkP.seconds, 1)} s, longest task ${fmt(checkP.longest_task_ms, 0)} ms`, '≤ 60 s, no task > 50 ms', checkP.seconds <= 60 && checkP.longest_task_ms <= 50);
