@@ -170,6 +170,15 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
   return out;
 }
 
+/** The chapter of the book with the most live steps (assets/book/embeds.json), and each chapter's count. */
+async function busiestChapter() {
+  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
+  const counts = {};
+  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
+  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return { page, counts };
+}
+
 /**
  * What a reader downloads for one chapter of the book with all its live steps loaded (the one with
  * the most), served as a static host serves the site (build/serve.mjs: precompressed copies,
@@ -178,10 +187,7 @@ export async function slowFirstRender(browser, dir, loads = 5, { brotli = false,
  */
 export async function chapter(browser, site = join(ROOT, 'target/site')) {
   const { startServer } = await import('../../build/serve.mjs');
-  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
-  const counts = {};
-  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
-  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  const { page, counts } = await busiestChapter();
   const server = await startServer({ root: site, prefix: '/book/', port: 0 });
   const fetched = [];
   server.on('request', (req) => fetched.push(decodeURIComponent(new URL(req.url, 'http://x').pathname)));
@@ -216,10 +222,7 @@ export async function chapter(browser, site = join(ROOT, 'target/site')) {
  */
 export async function chapterSteps(browser, site = join(ROOT, 'target/site')) {
   const { startServer } = await import('../../build/serve.mjs');
-  const embeds = JSON.parse(await readFile(join(ROOT, 'assets/book/embeds.json'), 'utf8'));
-  const counts = {};
-  for (const e of embeds) counts[e.chapter] = (counts[e.chapter] ?? 0) + 1;
-  const [page] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  const { page } = await busiestChapter();
   const server = await startServer({ root: site, prefix: '/book/', port: 0, encodings: ['gzip'] });
   const { context, tab, cdp } = await slowPhone(browser);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
