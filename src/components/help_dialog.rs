@@ -25,8 +25,9 @@ pub fn HelpDialog() -> impl IntoView {
     // Only the keys that act here: a read-only page (a live step is one) refuses every change, and
     // a live step has no glossary dialog (`crate::LIVE`).
     let readonly = crate::LIVE || use_context::<Embed>().is_some_and(|e| e.readonly);
-    let acts = move |action: Action| {
-        !(readonly && writes(action)) && !(crate::LIVE && action == Action::Glossary)
+    let acts = move |action: Action| match action {
+        Action::Glossary if crate::LIVE => false,
+        action => !(readonly && writes(action)),
     };
     Effect::new(move |_| {
         if dialogs.help_open.get() {
