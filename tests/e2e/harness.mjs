@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
 // KIP848_DIST serves another build (an older one, to see a new test fail on it first).
-const DIST = normalize(process.env.KIP848_DIST ?? join(ROOT, 'dist'));
+export const DIST = normalize(process.env.KIP848_DIST ?? join(ROOT, 'dist'));
 /** The app is served from a sub-path, as on a docs site. */
 export const BASE = '/docs/kip848-viz/';
 
