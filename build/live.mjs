@@ -9,7 +9,7 @@
 //
 //   node build/live.mjs --site DIR
 import { readFile, writeFile, readdir } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer } from './serve.mjs';
 import { liveAddress } from '../tests/site/check.mjs';
@@ -72,9 +72,8 @@ function startedWhenNear(html) {
     .replace(BOOT, '');
 }
 
-for (const file of [`${LIVE_MODULE}.js`, `${LIVE_MODULE}_bg.wasm.xz`]) {
-  try { readFileSync(join(site, 'app', file)); } catch { throw new Error(`the live steps' module is not in the site: app/${file} (make build)`); }
-}
+const missing = [`${LIVE_MODULE}.js`, `${LIVE_MODULE}_bg.wasm.xz`].filter((file) => !existsSync(join(site, 'app', file)));
+if (missing.length) throw new Error(`the live steps' module is not in the site: ${missing.join(', ')} under app/ (make build)`);
 const server = await startServer({ root: site, prefix: '/book/', port: 0 });
 const base = `http://127.0.0.1:${server.address().port}/book/`;
 const browser = await launch();

@@ -39,13 +39,13 @@ pub(super) fn start(embed: &Embed) -> Session {
     }
     playback::drive(session);
     crate::shell::stage_follow::follow(session, embed.embedded);
-    // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
-    if !embed.embedded && !crate::LIVE {
-        persist::autosave(session);
-    }
-    // A live step reads no link (`crate::LIVE`).
-    if crate::LIVE {
+    // A live step saves nothing and reads no link (`crate::LIVE`).
+    if LIVE {
         return session;
+    }
+    // An embed never touches the autosave: several on one page, and an open app tab, stay apart.
+    if !embed.embedded {
+        persist::autosave(session);
     }
     address::follow_links(
         move |hash| hash == address::fragment(session),
@@ -90,7 +90,7 @@ pub(super) fn MemberView(
         {importer.map(|top| view! { <div class="import-top">{top()}</div> })}
         {(!LIVE && shows(Panel::Header)).then(|| view! { <FirstPath/> })}
         {shows(Panel::Caption).then(|| view! { <LiveRegion/> })}
-        {(!LIVE && session.writable()).then(|| view! {
+        {session.writable().then(|| view! {
             <ForkUndo
                 forked=Signal::derive(move || session.fork_shown())
                 undo=Callback::new(move |()| session.undo_fork())/>
@@ -99,7 +99,7 @@ pub(super) fn MemberView(
             on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
-                if LIVE || !session.writable() {
+                if !session.writable() {
                     return;
                 }
                 if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {

@@ -271,11 +271,6 @@ impl Session {
         self.transport.clamp(cursor)
     }
 
-    /// Whether the session may be changed (not in a read-only embed).
-    pub fn writable(&self) -> bool {
-        !crate::LIVE && self.embed.with_value(|e| !e.readonly)
-    }
-
     /// Replaces the session by `trace` (a scenario or an import), at its start (or its end).
     pub fn load(&self, trace: Trace, at_start: bool) {
         let title = trace.title.clone();

@@ -130,6 +130,12 @@ impl<M: Held> Clone for SessionOf<M> {
 impl<M: Held> Copy for SessionOf<M> {}
 
 impl<M: Held> SessionOf<M> {
+    /// Whether the session may be changed: not in a read-only embed, and never in a live step's
+    /// build (`crate::LIVE`, a constant, so that what changes a session is not in its module).
+    pub fn writable(&self) -> bool {
+        !crate::LIVE && !self.readonly
+    }
+
     /// A session around `timeline`, paused, inside an embed's step `range`.
     pub fn new(
         timeline: TimelineOf<M>,

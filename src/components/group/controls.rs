@@ -111,7 +111,7 @@ pub fn GroupControls() -> impl IntoView {
             .notice
             .with(|n| n.as_ref().map(|n| n.shown_as("Refused")))
     };
-    let writable = !crate::LIVE && !session.readonly;
+    let writable = session.writable();
     let file_input = NodeRef::<leptos::html::Input>::new();
     // An embed shows what its `show=`/`hide=` name; a read-only one cannot load, act or import.
     let embed = use_context::<Embed>().unwrap_or_default();

@@ -39,7 +39,7 @@ pub fn CoordinatorPanel() -> impl IntoView {
     };
     let rows = move || session.frame.with(|f| f.records.clone());
     let new_topic = RwSignal::new(String::new());
-    let writable = !crate::LIVE && !session.readonly;
+    let writable = session.writable();
     view! {
         <section class="panel coordinator" aria-labelledby="coordinator-title" data-testid="coordinator">
             <h2 id="coordinator-title"><Term id="coordinator">"Coordinator"</Term></h2>

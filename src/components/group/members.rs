@@ -83,7 +83,7 @@ fn MemberColumn(name: String) -> impl IntoView {
     let error = RwSignal::new(INJECTABLE[0].as_str().to_owned());
     let who = StoredValue::new(name.clone());
     let who = move || who.get_value();
-    let disabled = move || crate::LIVE || !alive() || session.readonly;
+    let disabled = move || !alive() || !session.writable();
     // An embed's `focus=member:C`: C's card first.
     let focus = use_context::<crate::shell::embed::Embed>().and_then(|e| e.focus);
     let focused = match &focus {
@@ -130,7 +130,7 @@ fn MemberColumn(name: String) -> impl IntoView {
                 </p>
             </Show>
             // A read-only embed (a live step of the book) shows what happens, not what could be done.
-            {(!crate::LIVE && !session.readonly).then(|| view! {
+            {session.writable().then(|| view! {
             <div class="member-levers" role="group" aria-label=format!("What happens to {name}")>
                 <button data-testid="member-complete" disabled=move || disabled() || awaiting().is_none()
                     on:click=move |_| session.act(GroupInput::Complete { name: who(), outcome: Outcome::Ok })>"Complete"</button>
@@ -294,7 +294,7 @@ pub fn MemberColumns() -> impl IntoView {
             </div>
             // The cards first, where the chart above points; how to read them and how to add one after.
             <p class="muted small" data-testid="vocabulary">{vocabulary}</p>
-            {(!crate::LIVE && !session.readonly).then(|| view! { <AddMember/> })}
+            {session.writable().then(|| view! { <AddMember/> })}
         </section>
     }
 }
