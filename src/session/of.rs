@@ -4,12 +4,12 @@
 //! Acting, undoing a fork, loading and replaying a changed trace are here; what only one view has
 //! (the member's effects revealed one by one and its drafted answer; the group's questions) is in
 //! `context.rs` and `crate::group::session`.
+//! Over 300 lines: what both sessions share is one set of signals every action below keeps in step.
 
 use crate::session::context::{Dialogs, Notice};
 use crate::session::playback::Transport;
 use gloo_timers::callback::Timeout;
-use kip848_core::session::timeline::Replay;
-use kip848_core::session::timeline::TimelineOf;
+use kip848_core::session::timeline::{Replay, TimelineOf};
 use leptos::prelude::*;
 
 /// The learner's modes, the same in both views.
