@@ -254,7 +254,7 @@ test('a group share link opens the group at its step, in a new tab and in an ope
   await page.getByTestId('group-share').click();
   const link = await page.getByTestId('group-share-link').inputValue();
   assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
-  assert.equal(new URL(page.url()).hash, new URL(link).hash, 'the address carries the link');
+  await page.waitForURL((url) => url.hash === new URL(link).hash, { timeout: 5000 }); // the address carries the link
   await expectText(page, 'group-position', before.position, 2000);
 
   const fresh = await open(browser, link, { ready: 'group-view' });
@@ -268,7 +268,7 @@ test('a group share link opens the group at its step, in a new tab and in an ope
   await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash);
   await other.page.getByTestId('group-view').waitFor();
   await expectText(other.page, 'group-position', before.position);
-  assert.match(other.page.url(), /\/group\.html#v1\./);
+  await other.page.waitForURL(/\/group\.html#v1\./, { timeout: 5000 });
   // A damaged one pasted there: the group view says so, and keeps its session.
   await other.page.evaluate((hash) => { window.location.hash = hash; }, new URL(link).hash.slice(0, -30));
   await expectText(other.page, 'group-notice', /^This link could not be opened: the link is damaged/);
