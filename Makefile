@@ -190,8 +190,13 @@ PERTURBATIONS ?= 1
 # moves unless DEPTH is given: four combinations never close (their group epoch rises without
 # end), so to the end would not finish. `kip848-check --combination N` runs one row alone.
 CHOICES ?=
+# CHECK_SECONDS=S, CHECK_MEMORY=MB: end the check there with what it found (bounds too large to
+# close); by default it ends only once three quarters of the machine's memory is held.
+CHECK_SECONDS ?=
+CHECK_MEMORY ?=
 check:
 	cargo run --locked --profile native -q -p kip848-core --bin kip848-check -- --depth $(if $(CHOICES),$(if $(filter command line,$(origin DEPTH)),$(DEPTH),40),$(DEPTH)) --members $(MEMBERS) --perturbations $(PERTURBATIONS) \
+		$(if $(CHECK_SECONDS),--seconds $(CHECK_SECONDS)) $(if $(CHECK_MEMORY),--memory $(CHECK_MEMORY)) \
 		$(if $(CHOICES),--choices --out target/check/choices,--model $(MODEL) --out target/check/$(MODEL))
 
 # The hazard hunt: COUNT random group schedules from SEED, each hazard found shrunk to a group

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { serve, launch, ROOT, expectText, setRange, loadScenario } from './harness.mjs';
 import { spread, kb, sizes, floors, slowFirstRender, chapter, chapterSteps, slowChapter } from './bench-lib.mjs';
 import { guard, guardLines } from './bench-guard.mjs';
-import { checkNative, checkToTheEnd, checkInPage, CHECK_DEPTH_NATIVE } from './bench-check.mjs';
+import { checkNative, checkToTheEnd, checkThreeMembers, checkInPage, CHECK_DEPTH_NATIVE, THREE_MEMBERS_SECONDS } from './bench-check.mjs';
 
 /** Counts every timer and animation-frame callback the page runs (installed before the app loads). */
 const COUNTERS = () => {
@@ -192,6 +192,7 @@ try {
   const readDown = await chapterSteps(browser);
   const checkN = checkNative();
   const checkE = checkToTheEnd();
+  const check3 = checkThreeMembers();
   const checkP = await checkInPage(browser, server.url);
   // To the end in the page, each model alone (the Java client's: minutes, and gigabytes).
   const checkPE = {};
@@ -209,7 +210,7 @@ try {
     input_to_dom_ms: { dom: spread(input.dom), next_frame: spread(input.frame), updates_after_next_frame: input.late, steps_loaded: 10000 },
     seek_ms: spread(seek), playback: play, idle: quiet, wasm_replay: wasm, native, book_chapter: book, book_chapter_slow_4g: reader, book_chapter_read_down: readDown,
     first_load_slow_4g: slow, first_load_slow_4g_brotli: slowBrotli, first_load_slow_4g_before: before,
-    check_native: checkN, check_to_the_end: checkE, check_in_page: checkP, check_in_page_to_the_end: checkPE,
+    check_native: checkN, check_to_the_end: checkE, check_three_members: check3, check_in_page: checkP, check_in_page_to_the_end: checkPE,
   };
   const rows = [];
   const row = (figure, value, target, met) => rows.push({ figure, value, target, met: typeof met === 'string' ? met : met ? 'yes' : 'NO' });
@@ -263,6 +264,7 @@ try {
   row(`  ${readDown.page}, read down: a later step, asked to interactive`, `median ${rs(readDown.later)} (${readDown.steps.length} steps)`, 'report', true);
   row(`bounded check, native, anchor bounds, ${CHECK_DEPTH_NATIVE} moves`, ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkN[m].states} states ${fmt(checkN[m].seconds, 1)} s (${fmt(checkN[m].states_per_second / 1000, 0)} k/s)`).join('; '), 'report (≤ 10 s each)', ['seed', 'kafka', 'librdkafka'].every((m) => checkN[m].seconds <= 10));
   row('  the same bounds to the end (every schedule)', ['seed', 'kafka', 'librdkafka'].map((m) => `${m} ${checkE[m].states} states ${checkE[m].depth} levels ${fmt(checkE[m].seconds, 1)} s ${checkE[m].peak_memory_mb} MB${checkE[m].exhausted ? '' : ' (not to the end)'}`).join('; '), '≤ 10 s each', ['seed', 'kafka', 'librdkafka'].every((m) => checkE[m].exhausted && checkE[m].seconds <= 10));
+  row('  3 Java members, t:3, 2 perturbations', `${check3.states} states, ${check3.depth} levels in full, ${fmt(check3.seconds, 1)} s, ${check3.peak_memory_mb} MB peak${check3.exhausted ? ', to the end' : `, stopped (${check3.stopped ?? 'depth bound'})`}`, `to the end ≤ ${THREE_MEMBERS_SECONDS} s`, check3.exhausted && check3.seconds <= THREE_MEMBERS_SECONDS);
   row(`  in the review page, ${checkP.depth} moves, all three models`, `${fmt(checkP.seconds, 1)} s, longest task ${fmt(checkP.longest_task_ms, 0)} ms`, '≤ 60 s, no task > 50 ms', checkP.seconds <= 60 && checkP.longest_task_ms <= 50);
   row('  in the review page, to the end', Object.entries(checkPE).map(([m, r]) => `${m} ${fmt(r.seconds, 1)} s, longest task ${fmt(r.longest_task_ms, 0)} ms${r.states.every((t) => t.includes(`within ${checkE[m].states} states`)) ? '' : ' (states differ from the native check)'}`).join('; '), '≤ 60 s each, no task > 50 ms', Object.values(checkPE).every((r) => r.seconds <= 60 && r.longest_task_ms <= 50));
   report.table = rows;

@@ -10,6 +10,11 @@
 //! rest when run to the end. With
 //! `--sample N`, N random schedules over the same moves, each shrunk, as a cross-check: each
 //! property's row gains the shortest a sample found (`sampled_moves`), never below the check's.
+//! `--seconds S` ends a check after S seconds, and `--memory MB` once the process holds MB of
+//! memory (by default three quarters of the machine's): the result then says why it stopped
+//! (`stopped`), the levels it explored in full (`depth`), and each property not found there is
+//! `not found` within them rather than `holds`; convergence is `unjudged`. Bounds too large to
+//! explore end with an answer instead of the system killing the process.
 
 use kip848_core::check::{sample, Bounds, Combination, Explorer, Property, Report};
 use kip848_core::Model;
@@ -23,7 +28,15 @@ use std::time::Instant;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices] [--combination N] [--sample N]";
+const USAGE: &str = "usage: kip848-check [--model seed|kafka|librdkafka[,…]] [--members N] [--topics t:1,u:1] [--perturbations N] [--depth N] [--out DIR] [--choices] [--combination N] [--sample N] [--seconds S] [--memory MB]";
+
+/// When a check ends before its bounds: after so many seconds, or once the process holds so much
+/// memory.
+#[derive(Clone, Copy)]
+struct Budget {
+    seconds: Option<f64>,
+    memory_mb: Option<u64>,
+}
 
 struct Args {
     bounds: Bounds,
@@ -32,6 +45,7 @@ struct Args {
     /// Only this row of the choices table.
     combination: Option<usize>,
     sample: Option<u64>,
+    budget: Budget,
 }
 
 fn parse(args: &[String]) -> Option<Args> {
@@ -40,6 +54,10 @@ fn parse(args: &[String]) -> Option<Args> {
     let mut choices = false;
     let mut combination = None;
     let mut sample = None;
+    let mut budget = Budget {
+        seconds: None,
+        memory_mb: machine_memory_mb().map(|mb| mb / 4 * 3),
+    };
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--choices" {
@@ -69,6 +87,10 @@ fn parse(args: &[String]) -> Option<Args> {
             }
             "--out" => out = Some(PathBuf::from(v)),
             "--sample" => sample = Some(v.parse().ok()?),
+            "--seconds" => {
+                budget.seconds = Some(v.parse().ok().filter(|s: &f64| s.is_finite() && *s > 0.0)?);
+            }
+            "--memory" => budget.memory_mb = Some(v.parse().ok().filter(|mb| *mb > 0)?),
             "--combination" => {
                 choices = true;
                 combination = Some(v.parse().ok().filter(|n| *n < Combination::all().len())?);
@@ -86,6 +108,7 @@ fn parse(args: &[String]) -> Option<Args> {
         choices,
         combination,
         sample,
+        budget,
     })
 }
 
@@ -96,28 +119,48 @@ fn clock() -> Instant {
     Instant::now()
 }
 
-/// Runs a check to its end, progress on stderr; the report and the seconds it took.
-fn run(mut explorer: Explorer) -> (Report, f64) {
+/// Runs a check to its end, or until `budget` is spent, progress on stderr; the report, the
+/// seconds it took, and why it stopped early if it did.
+fn run(mut explorer: Explorer, budget: Budget) -> (Report, f64, Option<String>) {
     let started = clock();
     let mut depth = 0;
+    let mut stopped = None;
     while !explorer.run(20_000) {
+        let seconds = started.elapsed().as_secs_f64();
+        let memory = resident_memory_mb();
+        if budget.seconds.is_some_and(|limit| seconds >= limit) {
+            stopped = Some(format!("time: {seconds:.1} s"));
+        } else if let (Some(limit), Some(held)) = (budget.memory_mb, memory) {
+            if held >= limit {
+                stopped = Some(format!("memory: {held} MB held, the limit {limit} MB"));
+            }
+        }
+        if let Some(why) = &stopped {
+            eprintln!("stopped ({why})");
+            explorer.stop();
+            break;
+        }
         let r = explorer.report();
         if r.depth != depth {
             depth = r.depth;
             eprintln!(
-                "depth {}: {} states, {} moves, {:.1} s",
+                "depth {}: {} states, {} moves, {seconds:.1} s, {} MB",
                 r.depth,
                 r.states,
                 r.transitions,
-                started.elapsed().as_secs_f64()
+                memory.unwrap_or_default()
             );
         }
     }
-    (explorer.report(), started.elapsed().as_secs_f64())
+    (explorer.report(), started.elapsed().as_secs_f64(), stopped)
 }
 
 /// The result of one check as JSON, each counterexample written to `out` when given.
-fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, String> {
+fn result(
+    (report, seconds, stopped): &(Report, f64, Option<String>),
+    out: Option<&Path>,
+) -> Result<Value, String> {
+    let seconds = *seconds;
     if let Some(dir) = out {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot write to {}: {e}", dir.display()))?;
@@ -128,7 +171,12 @@ fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, St
         let mut row = json!({
             "property": property.as_str(),
             "title": property.title(),
-            "verdict": if found.is_some() { "violated" } else { "holds" },
+            "verdict": match (found, report.stopped) {
+                (Some(_), _) => "violated",
+                (None, false) => "holds",
+                (None, true) if property == Property::Converges => "unjudged",
+                (None, true) => "not found",
+            },
         });
         if let Some(f) = found {
             row["moves"] = json!(f.moves);
@@ -148,6 +196,7 @@ fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, St
         "transitions": report.transitions,
         "depth": report.depth,
         "exhausted": report.exhausted,
+        "stopped": stopped,
         "seconds": (seconds * 1000.0).round() / 1000.0,
         "states_per_second": (report.states as f64 / seconds.max(1e-9)).round(),
         "peak_memory_mb": peak_memory_mb(),
@@ -158,8 +207,23 @@ fn result(report: &Report, seconds: f64, out: Option<&Path>) -> Result<Value, St
 /// The process's peak resident memory so far, in MB, where the system says (Linux's
 /// `/proc/self/status`, `VmHWM`); `null` elsewhere.
 fn peak_memory_mb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    proc_mb("/proc/self/status", "VmHWM:")
+}
+
+/// The memory the process holds now, in MB (`VmRSS`), where the system says.
+fn resident_memory_mb() -> Option<u64> {
+    proc_mb("/proc/self/status", "VmRSS:")
+}
+
+/// The machine's memory, in MB (`/proc/meminfo`'s `MemTotal`), where the system says.
+fn machine_memory_mb() -> Option<u64> {
+    proc_mb("/proc/meminfo", "MemTotal:")
+}
+
+/// A line `<key> <n> kB` of a file of Linux's `/proc`, in MB.
+fn proc_mb(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024)
 }
@@ -172,6 +236,7 @@ fn main() -> ExitCode {
         choices,
         combination: only,
         sample: walks,
+        budget,
     }) = parse(&args)
     else {
         eprintln!("{USAGE}");
@@ -185,9 +250,9 @@ fn main() -> ExitCode {
                 continue;
             }
             eprintln!("choices {}: {}", n, combination.answers().join("; "));
-            let (report, seconds) = run(combination.explorer(&bounds));
+            let ran = run(combination.explorer(&bounds), budget);
             let dir = out.as_ref().map(|d| d.join(n.to_string()));
-            match result(&report, seconds, dir.as_deref()) {
+            match result(&ran, dir.as_deref()) {
                 Ok(mut row) => {
                     row["choices"] = json!(combination);
                     row["answers"] = json!(combination.answers());
@@ -202,8 +267,8 @@ fn main() -> ExitCode {
             None => Ok(json!({ "bounds": bounds, "combinations": rows })),
         }
     } else {
-        let (report, seconds) = run(Explorer::new(bounds.clone()));
-        result(&report, seconds, out.as_deref()).map(|mut r| {
+        let ran = run(Explorer::new(bounds.clone()), budget);
+        result(&ran, out.as_deref()).map(|mut r| {
             r["bounds"] = json!(bounds);
             if let Some(walks) = walks {
                 eprintln!("sampling {walks} random schedules");

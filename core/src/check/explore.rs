@@ -1,6 +1,13 @@
 //! The breadth-first explorer: one level of moves at a time, each distinct state once, in slices
 //! of work a page can run between frames ([`Explorer::run`]) or a command line runs to the end.
 //!
+//! A level holds its first [`WHOLE_PER_LEVEL`] states as whole groups; past that, each new state
+//! is kept as its node alone (the move from its parent) and made again from the empty group when
+//! its turn comes. A level runs in the order it was reached, which is its parents' order, so
+//! consecutive states share their ancestors and each ancestor is made again once a level
+//! ([`Explorer::remake`] keeps the path last made). A whole group of three Java members is about
+//! 4.5 KB; a state kept as its node, about 20 bytes beside the tables every state has.
+//!
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
 use super::converge::{calm_move, settled, walk, CALM_SESSIONS};
@@ -24,6 +31,11 @@ struct Node {
     perturbs: bool,
 }
 
+/// States a level holds as whole groups before it keeps the rest as nodes to make again: about
+/// 1 GB of groups of three Java members, and more than any level of the anchor's bounds holds
+/// (so their checks never make a state twice).
+pub const WHOLE_PER_LEVEL: usize = 250_000;
+
 /// A state on the frontier.
 struct State {
     node: u32,
@@ -39,6 +51,14 @@ pub struct Explorer {
     nodes: Vec<Node>,
     frontier: Vec<State>,
     next: Vec<State>,
+    /// The states of the frontier (and of the next level) kept as nodes, after the whole ones:
+    /// each with its key.
+    frontier_nodes: Vec<(u32, u128)>,
+    next_nodes: Vec<(u32, u128)>,
+    /// How many states a level holds whole.
+    whole: usize,
+    /// The path last made again from the empty group: each node on it and its group.
+    path: Vec<(u32, Position)>,
     /// New states of the last level the bounds allow: counted and checked, never kept, as
     /// nothing expands them (the last level is the largest: keeping it doubled the peak memory).
     beyond: u64,
@@ -55,6 +75,8 @@ pub struct Explorer {
     reached: Option<Reached>,
     done: bool,
     exhausted: bool,
+    /// Ended by its caller before its bounds (out of time or memory).
+    stopped: bool,
 }
 
 impl Explorer {
@@ -99,6 +121,10 @@ impl Explorer {
             }],
             frontier: Vec::new(),
             next: Vec::new(),
+            frontier_nodes: Vec::new(),
+            next_nodes: Vec::new(),
+            whole: WHOLE_PER_LEVEL,
+            path: Vec::new(),
             beyond: 0,
             depth: 0,
             transitions: 0,
@@ -109,6 +135,7 @@ impl Explorer {
             reached: None,
             done: false,
             exhausted: false,
+            stopped: false,
         };
         let mut at = Position::start(explorer.config.clone());
         let key = key(&mut at);
@@ -120,6 +147,14 @@ impl Explorer {
         explorer
     }
 
+    /// The same check holding at most `whole` states of a level as whole groups (a test's, to
+    /// make every state again).
+    #[cfg(test)]
+    pub(super) fn holding_whole(mut self, whole: usize) -> Explorer {
+        self.whole = whole;
+        self
+    }
+
     pub fn bounds(&self) -> &Bounds {
         &self.bounds
     }
@@ -127,9 +162,23 @@ impl Explorer {
     /// Explores up to `budget` moves; whether the check is done.
     pub fn run(&mut self, mut budget: u64) -> bool {
         while !self.done && budget > 0 {
-            let Some(state) = self.frontier.pop() else {
-                self.level_done();
-                continue;
+            let state = match self.frontier.pop() {
+                Some(state) => state,
+                None => match self.frontier_nodes.pop() {
+                    Some((node, key)) => match self.remake(node) {
+                        Some(at) => State { node, key, at },
+                        // A move the group took once and refuses now: never, as the group is
+                        // deterministic; the state is then left unexpanded rather than guessed.
+                        None => {
+                            debug_assert!(false, "node {node} could not be made again");
+                            continue;
+                        }
+                    },
+                    None => {
+                        self.level_done();
+                        continue;
+                    }
+                },
             };
             // The calm move from here, while the state's calm is still to be followed.
             let calm = if self.settling.open(state.key) {
@@ -152,9 +201,25 @@ impl Explorer {
         self.done
     }
 
+    /// Ends the check where it is, its frontier let go: the levels up to the report's depth are
+    /// explored in full, each shortest schedule found so far stands, and convergence, which
+    /// needs every state's calm, is not judged.
+    pub fn stop(&mut self) {
+        if self.done {
+            return;
+        }
+        self.done = true;
+        self.stopped = true;
+        self.frontier = Vec::new();
+        self.next = Vec::new();
+        self.frontier_nodes = Vec::new();
+        self.next_nodes = Vec::new();
+        self.path = Vec::new();
+    }
+
     fn level_done(&mut self) {
         self.depth += 1;
-        if self.next.is_empty() && self.beyond == 0 {
+        if self.next.is_empty() && self.next_nodes.is_empty() && self.beyond == 0 {
             self.exhausted = true;
             self.done = true;
         } else if self.depth >= self.bounds.depth {
@@ -163,9 +228,53 @@ impl Explorer {
         // Popped from the end: reversed, a level runs in the order it was reached.
         self.frontier = std::mem::take(&mut self.next);
         self.frontier.reverse();
+        self.frontier_nodes = std::mem::take(&mut self.next_nodes);
+        self.frontier_nodes.reverse();
         if self.done {
             self.frontier.clear();
+            self.frontier_nodes.clear();
+            self.path.clear();
             self.found_unsettled();
+        }
+    }
+
+    /// The group at `node`, made again from the empty group along the moves that first reached
+    /// it, from the longest start of the path last made that leads there.
+    fn remake(&mut self, node: u32) -> Option<Position> {
+        let mut ids = Vec::new();
+        let mut at = node;
+        while at != 0 {
+            ids.push(at);
+            at = self.nodes.get(at as usize)?.parent;
+        }
+        ids.reverse();
+        let (&leaf, ancestors) = ids.split_last()?;
+        let shared = self
+            .path
+            .iter()
+            .zip(ancestors)
+            .take_while(|((made, _), id)| made == *id)
+            .count();
+        self.path.truncate(shared);
+        let step = |explorer: &Explorer, from: &Position, id: u32| {
+            let n = explorer.nodes.get(id as usize)?;
+            let mv = Move {
+                at: n.at,
+                inputs: n.inputs.clone(),
+                perturbs: n.perturbs,
+            };
+            from.after(&mv, &explorer.bounds)
+        };
+        for &id in &ancestors[shared..] {
+            let next = match self.path.last() {
+                Some((_, from)) => step(self, from, id)?,
+                None => step(self, &Position::start(self.config.clone()), id)?,
+            };
+            self.path.push((id, next));
+        }
+        match self.path.last() {
+            Some((_, from)) => step(self, from, leaf),
+            None => step(self, &Position::start(self.config.clone()), leaf),
         }
     }
 
@@ -261,8 +370,10 @@ impl Explorer {
         });
         let expanded = self.depth + 1 < self.bounds.depth;
         self.arrive_settling(key, node, &state.at.sim, expanded);
-        if expanded {
+        if expanded && self.next.len() < self.whole {
             self.next.push(State { node, ..state });
+        } else if expanded {
+            self.next_nodes.push((node, key));
         } else {
             self.beyond += 1;
         }
@@ -369,6 +480,7 @@ impl Explorer {
             depth: self.depth,
             exhausted: self.exhausted,
             done: self.done,
+            stopped: self.stopped,
             found: self.found.clone(),
         }
     }

@@ -37,4 +37,6 @@ mod naive;
 #[cfg(test)]
 mod naive_calm;
 #[cfg(test)]
+mod remade;
+#[cfg(test)]
 mod tests;

@@ -59,5 +59,8 @@ pub struct Report {
     /// Whether nothing was left to explore before the depth bound.
     pub exhausted: bool,
     pub done: bool,
+    /// Ended before its bounds by [`super::Explorer::stop`]: what was not found is not found
+    /// within `depth` moves only, and convergence is not judged.
+    pub stopped: bool,
     pub found: Vec<Found>,
 }
