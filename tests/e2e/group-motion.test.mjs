@@ -73,6 +73,10 @@ test("the chart's bars grow in place, and the coordinator's table marks what eac
     }));
     await page.getByRole('button', { name: 'One step forward' }).click();
     await expectText(page, 'group-position', new RegExp(`^Step ${step} of`));
+    // A frame first: the browser sends a transition's events in a frame. On a busy machine a
+    // transition can be over before that frame comes, and gone from getAnimations() while its
+    // transitionrun is still to be sent.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
     const { after, rows, epochs } = await page.evaluate(() => ({
       after: [...document.querySelectorAll('[data-testid="chart-span"]')].map((b) => ({
         key: [b.closest('[data-testid="chart-row"]').dataset.partition, b.dataset.from, b.dataset.segment, b.dataset.label].join('|'),

@@ -193,7 +193,15 @@ test("on a phone the log shows the current effect with its step's heading, and t
   let effects = 0;
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press('ArrowRight');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    // The log scrolls to the current effect a frame or more after the step (later on a busy
+    // machine): wait until it is in view, or a while, then judge.
+    await page.waitForFunction(() => {
+      const effect = document.querySelector('[data-testid="log-effect-current"]');
+      if (!effect) return true;
+      const list = effect.closest('ol').getBoundingClientRect();
+      const e = effect.getBoundingClientRect();
+      return e.top >= list.top - 1 && e.bottom <= list.bottom + 1;
+    }, null, { timeout: 3000 }).catch(() => {});
     const seen = await page.evaluate(() => {
       const effect = document.querySelector('[data-testid="log-effect-current"]');
       if (!effect) return null;
