@@ -1,12 +1,7 @@
 //! The breadth-first explorer: one level of moves at a time, each distinct state once, in slices
 //! of work a page can run between frames ([`Explorer::run`]) or a command line runs to the end.
-//!
-//! A level holds its first [`WHOLE_PER_LEVEL`] states as whole groups; past that, each new state
-//! is kept as its node alone (the move from its parent) and made again from the empty group when
-//! its turn comes. A level runs in the order it was reached, which is its parents' order, so
-//! consecutive states share their ancestors and each ancestor is made again once a level
-//! ([`Explorer::remake`] keeps the path last made). A whole group of three Java members is about
-//! 4.5 KB; a state kept as its node, about 20 bytes beside the tables every state has.
+//! A level holds its first [`WHOLE_PER_LEVEL`] states as whole groups (about 4.5 KB for three
+//! Java members); past that, each is kept as its node and made again in turn (`super::tree`).
 //!
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
@@ -16,20 +11,12 @@ use super::property::{sighted, stepped_back, Property};
 use super::quiet::{CalmSighting, Quiet, Reached};
 use super::report::{Found, Report};
 use super::settle::Settling;
+use super::tree::{Node, Tree};
 use crate::group::hazard::{sightings, unowned, Hazard};
 use crate::group::{GroupConfig, GroupInput, GroupSim};
 use crate::hunt::Schedule;
-use crate::protocol::time::Millis;
 use std::hash::Hash;
 use xxhash_rust::xxh3::Xxh3Default;
-
-/// A state's place in the tree of first arrivals: how it was first reached.
-struct Node {
-    parent: u32,
-    at: Millis,
-    inputs: Vec<GroupInput>,
-    perturbs: bool,
-}
 
 /// States a level holds as whole groups before it keeps the rest as nodes to make again: about
 /// 1 GB of groups of three Java members, and more than any level of the anchor's bounds holds
@@ -48,7 +35,8 @@ pub struct Explorer {
     bounds: Bounds,
     /// The group every schedule starts from.
     config: GroupConfig,
-    nodes: Vec<Node>,
+    /// How each state was first reached.
+    tree: Tree,
     frontier: Vec<State>,
     next: Vec<State>,
     /// The states of the frontier (and of the next level) kept as nodes, after the whole ones:
@@ -57,8 +45,6 @@ pub struct Explorer {
     next_nodes: Vec<(u32, u128)>,
     /// How many states a level holds whole.
     whole: usize,
-    /// The path last made again from the empty group: each node on it and its group.
-    path: Vec<(u32, Position)>,
     /// New states of the last level the bounds allow: counted and checked, never kept, as
     /// nothing expands them (the last level is the largest: keeping it doubled the peak memory).
     beyond: u64,
@@ -113,18 +99,12 @@ impl Explorer {
         let mut explorer = Explorer {
             bounds,
             config,
-            nodes: vec![Node {
-                parent: 0,
-                at: Millis::ZERO,
-                inputs: Vec::new(),
-                perturbs: false,
-            }],
+            tree: Tree::new(),
             frontier: Vec::new(),
             next: Vec::new(),
             frontier_nodes: Vec::new(),
             next_nodes: Vec::new(),
             whole: WHOLE_PER_LEVEL,
-            path: Vec::new(),
             beyond: 0,
             depth: 0,
             transitions: 0,
@@ -165,7 +145,7 @@ impl Explorer {
             let state = match self.frontier.pop() {
                 Some(state) => state,
                 None => match self.frontier_nodes.pop() {
-                    Some((node, key)) => match self.remake(node) {
+                    Some((node, key)) => match self.tree.remake(node, &self.config, &self.bounds) {
                         Some(at) => State { node, key, at },
                         // A move the group took once and refuses now: never, as the group is
                         // deterministic; the state is then left unexpanded rather than guessed.
@@ -214,7 +194,7 @@ impl Explorer {
         self.next = Vec::new();
         self.frontier_nodes = Vec::new();
         self.next_nodes = Vec::new();
-        self.path = Vec::new();
+        self.tree.forget_path();
     }
 
     fn level_done(&mut self) {
@@ -233,48 +213,8 @@ impl Explorer {
         if self.done {
             self.frontier.clear();
             self.frontier_nodes.clear();
-            self.path.clear();
+            self.tree.forget_path();
             self.found_unsettled();
-        }
-    }
-
-    /// The group at `node`, made again from the empty group along the moves that first reached
-    /// it, from the longest start of the path last made that leads there.
-    fn remake(&mut self, node: u32) -> Option<Position> {
-        let mut ids = Vec::new();
-        let mut at = node;
-        while at != 0 {
-            ids.push(at);
-            at = self.nodes.get(at as usize)?.parent;
-        }
-        ids.reverse();
-        let (&leaf, ancestors) = ids.split_last()?;
-        let shared = self
-            .path
-            .iter()
-            .zip(ancestors)
-            .take_while(|((made, _), id)| made == *id)
-            .count();
-        self.path.truncate(shared);
-        let step = |explorer: &Explorer, from: &Position, id: u32| {
-            let n = explorer.nodes.get(id as usize)?;
-            let mv = Move {
-                at: n.at,
-                inputs: n.inputs.clone(),
-                perturbs: n.perturbs,
-            };
-            from.after(&mv, &explorer.bounds)
-        };
-        for &id in &ancestors[shared..] {
-            let next = match self.path.last() {
-                Some((_, from)) => step(self, from, id)?,
-                None => step(self, &Position::start(self.config.clone()), id)?,
-            };
-            self.path.push((id, next));
-        }
-        match self.path.last() {
-            Some((_, from)) => step(self, from, leaf),
-            None => step(self, &Position::start(self.config.clone()), leaf),
         }
     }
 
@@ -293,19 +233,19 @@ impl Explorer {
         let Some(node) = self.settling.unsettled() else {
             return;
         };
-        let Some((_, at)) = self.position_at(node) else {
+        let Some((_, at)) = self.tree.position_at(node, &self.config, &self.bounds) else {
             return;
         };
         let Err(unsettled) = walk(&at.sim, self.sessions) else {
             return;
         };
-        let mut schedule = self.schedule_to(node);
+        let mut schedule = self.tree.schedule_to(node, &self.config);
         schedule.steps.extend(unsettled.moves);
         self.found.push(Found {
             property: Property::Converges,
             words: unsettled.words,
             step: schedule.steps.len().saturating_sub(1),
-            moves: self.path_to(node).len(),
+            moves: self.tree.path_to(node).len(),
             schedule,
         });
     }
@@ -345,7 +285,7 @@ impl Explorer {
         };
         for (property, words) in stepped.into_iter().chain(sighted) {
             if !self.found.iter().any(|f| f.property == property) {
-                let mut schedule = self.schedule_to(from.node);
+                let mut schedule = self.tree.schedule_to(from.node, &self.config);
                 schedule
                     .steps
                     .extend(mv.inputs.iter().map(|i| (mv.at, i.clone())));
@@ -361,8 +301,7 @@ impl Explorer {
         if !new {
             return carried;
         }
-        let node = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
-        self.nodes.push(Node {
+        let node = self.tree.push(Node {
             parent: from.node,
             at: mv.at,
             inputs: mv.inputs,
@@ -409,7 +348,11 @@ impl Explorer {
 
     /// The schedule to where a quiet's sighting was reached, and the group there.
     fn replay(&self, reached: Reached) -> Option<(Schedule, GroupSim)> {
-        let (mut taken, mut at) = self.position_at(reached.start.map_or(0, |(node, _)| node))?;
+        let (mut taken, mut at) = self.tree.position_at(
+            reached.start.map_or(0, |(node, _)| node),
+            &self.config,
+            &self.bounds,
+        )?;
         if let Some((_, index)) = reached.start {
             taken.push(at.moves(&self.bounds).into_iter().nth(index)?);
             at = at.after(taken.last()?, &self.bounds)?;
@@ -427,50 +370,6 @@ impl Explorer {
             steps,
         };
         Some((schedule, at.sim))
-    }
-
-    /// The moves from the empty group to `node`, and where they lead.
-    fn position_at(&self, node: u32) -> Option<(Vec<Move>, Position)> {
-        let mut at = Position::start(self.config.clone());
-        let mut taken = Vec::new();
-        for n in self.path_to(node) {
-            let mv = Move {
-                at: n.at,
-                inputs: n.inputs.clone(),
-                perturbs: n.perturbs,
-            };
-            at = at.after(&mv, &self.bounds)?;
-            taken.push(mv);
-        }
-        Some((taken, at))
-    }
-
-    /// The nodes from the empty group (not included) to `node`.
-    fn path_to(&self, node: u32) -> Vec<&Node> {
-        let mut chain = Vec::new();
-        let mut at = node;
-        while at != 0 {
-            let Some(n) = self.nodes.get(at as usize) else {
-                break;
-            };
-            chain.push(n);
-            at = n.parent;
-        }
-        chain.reverse();
-        chain
-    }
-
-    /// The inputs from the empty group to `node`.
-    fn schedule_to(&self, node: u32) -> Schedule {
-        let steps = self
-            .path_to(node)
-            .into_iter()
-            .flat_map(|n| n.inputs.iter().map(|i| (n.at, i.clone())))
-            .collect();
-        Schedule {
-            config: self.config.clone(),
-            steps,
-        }
     }
 
     pub fn report(&self) -> Report {

@@ -22,6 +22,7 @@ mod quiet;
 mod report;
 mod sample;
 mod settle;
+mod tree;
 
 pub use choices::Combination;
 pub use explore::Explorer;
