@@ -142,23 +142,9 @@ impl Explorer {
     /// Explores up to `budget` moves; whether the check is done.
     pub fn run(&mut self, mut budget: u64) -> bool {
         while !self.done && budget > 0 {
-            let state = match self.frontier.pop() {
-                Some(state) => state,
-                None => match self.frontier_nodes.pop() {
-                    Some((node, key)) => match self.tree.remake(node, &self.config, &self.bounds) {
-                        Some(at) => State { node, key, at },
-                        // A move the group took once and refuses now: never, as the group is
-                        // deterministic; the state is then left unexpanded rather than guessed.
-                        None => {
-                            debug_assert!(false, "node {node} could not be made again");
-                            continue;
-                        }
-                    },
-                    None => {
-                        self.level_done();
-                        continue;
-                    }
-                },
+            let Some(state) = self.pop() else {
+                self.level_done();
+                continue;
             };
             // The calm move from here, while the state's calm is still to be followed.
             let calm = if self.settling.open(state.key) {
@@ -179,6 +165,22 @@ impl Explorer {
             }
         }
         self.done
+    }
+
+    /// The level's next state, whole or made again from its node; `None` once the level is done.
+    fn pop(&mut self) -> Option<State> {
+        if let Some(state) = self.frontier.pop() {
+            return Some(state);
+        }
+        while let Some((node, key)) = self.frontier_nodes.pop() {
+            match self.tree.remake(node, &self.config, &self.bounds) {
+                Some(at) => return Some(State { node, key, at }),
+                // A move the group took once and refuses now: never, as the group is
+                // deterministic; the state is then left unexpanded rather than guessed.
+                None => debug_assert!(false, "node {node} could not be made again"),
+            }
+        }
+        None
     }
 
     /// Ends the check where it is, its frontier let go: the levels up to the report's depth are

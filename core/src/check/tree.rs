@@ -61,17 +61,22 @@ impl Tree {
 
     /// The nodes from the empty group (not included) to `node`.
     pub fn path_to(&self, node: u32) -> Vec<&Node> {
-        let mut chain = Vec::new();
+        self.ids_to(node)
+            .into_iter()
+            .filter_map(|id| self.nodes.get(id as usize))
+            .collect()
+    }
+
+    /// The numbers of those nodes.
+    fn ids_to(&self, node: u32) -> Vec<u32> {
+        let mut ids = Vec::new();
         let mut at = node;
-        while at != 0 {
-            let Some(n) = self.nodes.get(at as usize) else {
-                break;
-            };
-            chain.push(n);
+        while let Some(n) = self.nodes.get(at as usize).filter(|_| at != 0) {
+            ids.push(at);
             at = n.parent;
         }
-        chain.reverse();
-        chain
+        ids.reverse();
+        ids
     }
 
     /// The moves from the empty group to `node`, and where they lead.
@@ -105,36 +110,26 @@ impl Tree {
     }
 
     /// The group at `node`, made again along the moves that first reached it, from the longest
-    /// start of the path last made that leads there.
+    /// start of the path last made that leads there (the path starts at the empty group).
     pub fn remake(&mut self, node: u32, config: &GroupConfig, bounds: &Bounds) -> Option<Position> {
-        let mut ids = Vec::new();
-        let mut at = node;
-        while at != 0 {
-            ids.push(at);
-            at = self.nodes.get(at as usize)?.parent;
-        }
-        ids.reverse();
+        let ids = self.ids_to(node);
         let (&leaf, ancestors) = ids.split_last()?;
-        let shared = self
-            .path
+        if self.path.is_empty() {
+            self.path.push((0, Position::start(config.clone())));
+        }
+        let shared = self.path[1..]
             .iter()
             .zip(ancestors)
             .take_while(|((made, _), id)| made == *id)
             .count();
-        self.path.truncate(shared);
+        self.path.truncate(shared + 1);
         let nodes = &self.nodes;
         let step =
             |from: &Position, id: u32| from.after(&nodes.get(id as usize)?.the_move(), bounds);
         for &id in &ancestors[shared..] {
-            let next = match self.path.last() {
-                Some((_, from)) => step(from, id)?,
-                None => step(&Position::start(config.clone()), id)?,
-            };
+            let next = step(&self.path.last()?.1, id)?;
             self.path.push((id, next));
         }
-        match self.path.last() {
-            Some((_, from)) => step(from, leaf),
-            None => step(&Position::start(config.clone()), leaf),
-        }
+        step(&self.path.last()?.1, leaf)
     }
 }
