@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT, contrast, openPanel, catchUp } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, setRange, text, ROOT, contrast, openPanel, clickUnderHistory } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -107,8 +107,7 @@ test('axe-core finds no accessibility violation in either view, with their dialo
   await loadScenario(member.page, '05-fenced-mid-revocation');
   await member.page.getByTestId('to-end').click();
   await openPanel(member.page, 'config');
-  await catchUp(member.page); // the history above redraws as it comes near: a click before that can miss
-  await member.page.getByTestId('embed').click();
+  await clickUnderHistory(member.page, 'embed');
   assert.deepEqual(await axeViolations(member.page), [], 'the member view');
   await member.done();
   const group = await open(browser, `${server.url}group.html?scenario=slow-revoker`, { ready: 'group-view', bypassCSP: true });

@@ -182,6 +182,12 @@ export async function catchUp(page) {
   }
 }
 
+/** Clicks a control under the history once the history has caught up (see `catchUp`). */
+export async function clickUnderHistory(page, testId) {
+  await catchUp(page);
+  await page.getByTestId(testId).click();
+}
+
 /** Opens a `<details>` panel under the history the way a reader does (its summary), once the history has caught up; open stays open. */
 export async function openPanel(page, testId) {
   await catchUp(page);

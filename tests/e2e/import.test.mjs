@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched, coreBin, seeLog, catchUp } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, setText, ROOT, modulesFetched, coreBin, seeLog, clickUnderHistory } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -58,8 +58,7 @@ test('a dropped consumer log becomes a session: its lines, the inferred answers 
   await page.getByTestId('divergence').first().locator('button').click();
   const at = await text(page, 'position');
   // The imported session travels as a share link, like any other.
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   const link = await page.getByTestId('share-link').inputValue();
   const again = await open(browser, link);
   await expectText(again.page, 'position', at);

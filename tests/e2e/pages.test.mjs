@@ -3,7 +3,7 @@
 // session is where the user left it. Old addresses (?mode=group) and share links open the right page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, expectText, text, setRange, modulesFetched, catchUp } from './harness.mjs';
+import { serve, launch, open, expectText, text, setRange, modulesFetched, clickUnderHistory } from './harness.mjs';
 
 let server;
 let browser;
@@ -80,8 +80,7 @@ test('old addresses and share links open the page that shows them, at their step
 
   // A member share link pasted on the group page opens the member page at its step.
   const member = await open(browser, `${server.url}?scenario=05-fenced-mid-revocation&step=9`);
-  await catchUp(member.page); // the history above redraws as it comes near: a click before that can miss
-  await member.page.getByTestId('share').click();
+  await clickUnderHistory(member.page, 'share');
   const link = await member.page.getByTestId('share-link').inputValue();
   assert.match(link, /\/index\.html#v1\.|\/#v1\./);
   const position = await text(member.page, 'position');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin, seeLog, openPanel, catchUp } from './harness.mjs';
+import { serve, launch, open, expectText, instant, loadScenario, screen, setRange, text, ROOT, coreBin, seeLog, openPanel, catchUp, clickUnderHistory } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -21,7 +21,6 @@ test('export then import gives the same screen', async () => {
   await loadScenario(page, '05-fenced-mid-revocation');
   await page.getByTestId('to-end').click();
   const before = await screen(page);
-  await catchUp(page);
   await catchUp(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
   const exported = await readFile(await download.path(), 'utf8');
@@ -39,8 +38,7 @@ test('a share link opens the exact screen, speed included', async () => {
   await loadScenario(page, '06-new-assignment-during-reconciliation');
   await setRange(page, 'scrubber', 9);
   await setRange(page, 'speed', 2);
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   const link = await page.getByTestId('share-link').inputValue();
   assert.ok(link.startsWith(server.url) && link.includes('#v1.'), link);
   const before = await screen(page);
@@ -63,8 +61,7 @@ test('a damaged or truncated link shows a message and the first scenario, never 
   const { page, done } = await open(browser, server.url);
   await instant(page);
   await loadScenario(page, '01-first-join');
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   const link = await page.getByTestId('share-link').inputValue();
   const cut = await open(browser, link.slice(0, link.length - 20));
   await expectText(cut.page, 'notice', /^This link could not be opened: the link is damaged/);
@@ -98,8 +95,7 @@ test('after sharing, a change takes the link out of the address: a reload keeps 
   await instant(page);
   await loadScenario(page, '03-incremental-reassignment');
   await setRange(page, 'scrubber', 2);
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   // The test's view of the address follows the page's a moment later (a same-document navigation).
   await page.waitForURL(/#v1\./, { timeout: 5000 });
   const shared = await text(page, 'position');
@@ -176,8 +172,7 @@ test('bad files are refused with one message and the session is kept', async () 
   await expectText(page, 'notice', /^Could not import extra\.json: step 0, field `colour`: unknown field `colour`/);
   await page.getByTestId('paste').evaluate((el) => { el.closest('details').open = true; });
   await page.getByTestId('paste').fill('{"format":"kip848-trace/1","steps":[{"at":5,"input":"tick"},{"at":1,"input":"tick"}]}');
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('load-pasted').click();
+  await clickUnderHistory(page, 'load-pasted');
   await expectText(page, 'notice', 'Could not import the pasted text: step 1, field `at`: 1 is before the previous step\'s 5. Your session is unchanged.');
   assert.deepEqual(await screen(page), before);
   await done();
@@ -190,8 +185,7 @@ test('an import from the session panel answers beside its button, where a phone 
   const before = await screen(page);
   await page.getByTestId('paste').evaluate((el) => { el.closest('details').open = true; });
   await page.getByTestId('paste').fill('{"format":"kip848-trace/1","steps":[{"at":0,"input":"subscribe","topics":["orders"]},{"at":40,"input":"heartbeat_response","member_id":"m","member_epoch":1,"heartbeat_interval_ms":5000,"assignment":{"orders":[0,"one"]}}]}');
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('load-pasted').click();
+  await clickUnderHistory(page, 'load-pasted');
   const said = await expectText(page, 'notice', /^Could not import the pasted text: step 1, field `assignment\.orders\[1\]`: invalid type/);
   await expectText(page, 'session-outcome', said);
   const seen = async () => {
@@ -263,8 +257,7 @@ test('the embed snippet renders in a 600×400 iframe, read-only, within its step
   await instant(page);
   await loadScenario(page, '04-fenced-while-joined');
   await setRange(page, 'scrubber', 5);
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('embed').click();
+  await clickUnderHistory(page, 'embed');
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   assert.match(snippet, /^<iframe src="[^"]+\?embed=1&readonly=1&show=assigned,caption,lane,member,transport&step=5#v1\.[A-Za-z0-9_-]+" width="600" height="400"/);
   const host = await browser.newPage();
@@ -319,8 +312,7 @@ test('a session too long for a link is offered as a file instead', async () => {
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
   await page.getByTestId('import-file').setInputFiles(file('long.json', json));
   await expectText(page, 'notice', 'Imported 3000 steps from long.json');
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   await expectText(page, 'notice', /^This session needs a \d+ KB link, longer than the 8 KB that links can safely carry: export it as a file instead\.$/);
   assert.equal(await page.getByTestId('share-link').count(), 0);
   await done();

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, open, expectText, text, screen, ROOT, replayLines, catchUp } from './harness.mjs';
+import { serve, launch, open, expectText, text, screen, ROOT, replayLines, clickUnderHistory } from './harness.mjs';
 
 let server; let browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -69,8 +69,7 @@ test('a lesson goes forward note by note, and Back lands on the same screens', a
     assert.deepEqual({ note: await text(page, 'lesson-note'), screen: await screen(page) }, seen[note - 1], `back at note ${note}`);
   }
   // The lesson's position travels in the share link.
-  await catchUp(page); // the history above redraws as it comes near: a click before that can miss
-  await page.getByTestId('share').click();
+  await clickUnderHistory(page, 'share');
   const link = await page.getByTestId('share-link').inputValue();
   const again = await open(browser, link);
   await expectText(again.page, 'lesson-position', 'note 1 of 8');
