@@ -108,7 +108,8 @@ test("the chart's bars grow in place, and the coordinator's table marks what eac
     assert.deepEqual(epochs, ['group_epoch', 'assignment_epoch'].map((f) => frame.epochs_changed.includes(f)), `step ${step}: the epochs' marks`);
   }
   assert.ok(grown >= 10, `${grown} bars grew`);
-  assert.ok(jumped.length <= Math.floor(grown / 10), `${jumped.length} of ${grown} bars jumped to their new end: ${jumped.join('; ')}`);
+  // Bars whose transitions a stylesheet rule turns off fail it: 522 of 522 jumped.
+  assert.ok(jumped.length <= Math.floor(grown / 10), `${jumped.length} of ${grown} bars jumped to their new end: ${jumped.slice(0, 5).join('; ')}`);
   assert.ok(marks >= 10, `${marks} values marked`);
   await done();
 });
