@@ -56,7 +56,7 @@ fn parse(args: &[String]) -> Option<Args> {
     let mut sample = None;
     let mut budget = Budget {
         seconds: None,
-        memory_mb: machine_memory_mb().map(|mb| mb / 4 * 3),
+        memory_mb: proc_mb("/proc/meminfo", "MemTotal:").map(|mb| mb / 4 * 3),
     };
     let mut i = 0;
     while i < args.len() {
@@ -119,20 +119,33 @@ fn clock() -> Instant {
     Instant::now()
 }
 
+/// Moves explored between two looks at the time and memory spent.
+const SLICE: u64 = 20_000;
+
 /// Runs a check to its end, or until `budget` is spent, progress on stderr; the report, the
 /// seconds it took, and why it stopped early if it did.
 fn run(mut explorer: Explorer, budget: Budget) -> (Report, f64, Option<String>) {
     let started = clock();
     let mut depth = 0;
     let mut stopped = None;
-    while !explorer.run(20_000) {
+    let mut before = proc_mb("/proc/self/status", "VmRSS:").unwrap_or_default();
+    while !explorer.run(SLICE) {
         let seconds = started.elapsed().as_secs_f64();
-        let memory = resident_memory_mb();
+        let memory = proc_mb("/proc/self/status", "VmRSS:");
+        // What the next slice may take, looked at before it runs: its tables' next move to more
+        // room (gigabytes at a time for three members), and as much as the last slice took.
+        let held = memory.unwrap_or_default();
+        let tables =
+            u64::try_from(explorer.growth_within(SLICE as usize) >> 20).unwrap_or(u64::MAX);
+        let next = tables.saturating_add(held.saturating_sub(before));
+        before = held;
         if budget.seconds.is_some_and(|limit| seconds >= limit) {
             stopped = Some(format!("time: {seconds:.1} s"));
-        } else if let (Some(limit), Some(held)) = (budget.memory_mb, memory) {
-            if held >= limit {
-                stopped = Some(format!("memory: {held} MB held, the limit {limit} MB"));
+        } else if let Some(limit) = budget.memory_mb.filter(|_| memory.is_some()) {
+            if held.saturating_add(next) >= limit {
+                stopped = Some(format!(
+                    "memory: {held} MB held and {next} MB more for the next slice, the limit {limit} MB"
+                ));
             }
         }
         if let Some(why) = &stopped {
@@ -199,28 +212,13 @@ fn result(
         "stopped": stopped,
         "seconds": (seconds * 1000.0).round() / 1000.0,
         "states_per_second": (report.states as f64 / seconds.max(1e-9)).round(),
-        "peak_memory_mb": peak_memory_mb(),
+        "peak_memory_mb": proc_mb("/proc/self/status", "VmHWM:"),
         "properties": properties,
     }))
 }
 
-/// The process's peak resident memory so far, in MB, where the system says (Linux's
-/// `/proc/self/status`, `VmHWM`); `null` elsewhere.
-fn peak_memory_mb() -> Option<u64> {
-    proc_mb("/proc/self/status", "VmHWM:")
-}
-
-/// The memory the process holds now, in MB (`VmRSS`), where the system says.
-fn resident_memory_mb() -> Option<u64> {
-    proc_mb("/proc/self/status", "VmRSS:")
-}
-
-/// The machine's memory, in MB (`/proc/meminfo`'s `MemTotal`), where the system says.
-fn machine_memory_mb() -> Option<u64> {
-    proc_mb("/proc/meminfo", "MemTotal:")
-}
-
-/// A line `<key> <n> kB` of a file of Linux's `/proc`, in MB.
+/// A line `<key> <n> kB` of a file of Linux's `/proc`, in MB; `None` elsewhere. Read for the
+/// process's peak (`VmHWM`) and present (`VmRSS`) resident memory, and the machine's (`MemTotal`).
 fn proc_mb(file: &str, key: &str) -> Option<u64> {
     let text = std::fs::read_to_string(file).ok()?;
     let line = text.lines().find(|l| l.starts_with(key))?;

@@ -6,6 +6,7 @@
 //! Over 300 lines: the breadth-first explorer's levels, hashing and slices share one queue.
 
 use super::converge::{calm_move, settled, walk, CALM_SESSIONS};
+use super::growth::vec_growth;
 use super::moves::{time_runs, Bounds, Move, Position};
 use super::property::{sighted, stepped_back, Property};
 use super::quiet::{CalmSighting, Quiet, Reached};
@@ -15,8 +16,6 @@ use super::tree::{Node, Tree};
 use crate::group::hazard::{sightings, unowned, Hazard};
 use crate::group::{GroupConfig, GroupInput, GroupSim};
 use crate::hunt::Schedule;
-use std::hash::Hash;
-use xxhash_rust::xxh3::Xxh3Default;
 
 /// States a level holds as whole groups before it keeps the rest as nodes to make again: about
 /// 1 GB of groups of three Java members, and more than any level of the anchor's bounds holds
@@ -118,7 +117,7 @@ impl Explorer {
             stopped: false,
         };
         let mut at = Position::start(explorer.config.clone());
-        let key = key(&mut at);
+        let key = at.key();
         explorer.quiet.arrive(key, &at.sim);
         explorer.quiet.disturbed(key, None, 0);
         let expanded = explorer.bounds.depth > 0;
@@ -260,7 +259,7 @@ impl Explorer {
         };
         self.transitions += 1;
         let stepped = stepped_back(&from.at.sim, &at.sim);
-        let key = key(&mut at);
+        let key = at.key();
         let new = self.quiet.arrive(key, &at.sim);
         // A disturbance (time running counts when it fences a slow revocation) starts a quiet;
         // time alone carries the quiet on.
@@ -374,6 +373,19 @@ impl Explorer {
         Some((schedule, at.sim))
     }
 
+    /// The bytes the check's tables would take next were `more` states added: a memory limit
+    /// read before, not after, a move of gigabytes (`super::growth`).
+    pub fn growth_within(&self, more: usize) -> usize {
+        self.quiet.growth_within(more)
+            + self.settling.growth_within(more)
+            + self.tree.growth_within(more)
+            + vec_growth(
+                &self.next,
+                more.min(self.whole.saturating_sub(self.next.len())),
+            )
+            + vec_growth(&self.next_nodes, more)
+    }
+
     pub fn report(&self) -> Report {
         Report {
             states: self.quiet.len() as u64,
@@ -385,15 +397,4 @@ impl Explorer {
             found: self.found.clone(),
         }
     }
-}
-
-/// Two states are one when the group's state, the members joined and the perturbations spent are
-/// (how long the group has been quiet is `super::quiet`'s business).
-fn key(s: &mut Position) -> u128 {
-    // 128 bits: at a million states, the chance that two distinct states share a key (and one
-    // goes unexplored) is about 10^-27.
-    let mut hasher = Xxh3Default::new();
-    s.sim.fingerprint(&mut hasher);
-    (s.joined, s.used).hash(&mut hasher);
-    hasher.digest128()
 }

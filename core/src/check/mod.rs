@@ -16,6 +16,7 @@
 mod choices;
 mod converge;
 mod explore;
+mod growth;
 mod moves;
 mod property;
 mod quiet;

@@ -7,6 +7,8 @@ use crate::protocol::input::Outcome;
 use crate::protocol::time::Millis;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::hash::Hash;
+use xxhash_rust::xxh3::Xxh3Default;
 
 /// The names members join under, in order: a member joins as the first name not yet used, so
 /// that two schedules that differ only in which name joined first are one (the symmetry the
@@ -92,6 +94,17 @@ impl Position {
             used: 0,
             quiet_since: Millis::ZERO,
         }
+    }
+
+    /// Two states are one when the group's state, the members joined and the perturbations spent
+    /// are (how long the group has been quiet is `super::quiet`'s business).
+    pub fn key(&mut self) -> u128 {
+        // 128 bits: at a million states, the chance that two distinct states share a key (and one
+        // goes unexplored) is about 10^-27.
+        let mut hasher = Xxh3Default::new();
+        self.sim.fingerprint(&mut hasher);
+        (self.joined, self.used).hash(&mut hasher);
+        hasher.digest128()
     }
 
     /// Every move from here.

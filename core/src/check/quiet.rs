@@ -16,6 +16,7 @@
 //! and the quiet has lasted the calm, the sighting is reached: the shortest is kept, as where it
 //! started (a move from a node of the explorer) and how many moves of time followed.
 
+use super::growth::{map_growth, vec_growth};
 use crate::group::hazard::Sighting;
 use crate::group::GroupSim;
 use std::collections::hash_map::Entry;
@@ -103,6 +104,11 @@ impl Quiet {
             starts: Vec::new(),
             reached: None,
         }
+    }
+
+    /// The bytes its tables would take next were `more` states reached (`super::growth`).
+    pub fn growth_within(&self, more: usize) -> usize {
+        map_growth(&self.known, more) + vec_growth(&self.starts, more)
     }
 
     /// What the sighting sees in `sim`, the quiet aside.

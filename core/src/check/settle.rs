@@ -8,6 +8,7 @@
 //! edges (a state on a cycle of calm moves with none converged never converges), and the state of
 //! fewest moves whose calm takes longer than the calm allowed is the counterexample.
 
+use super::growth::map_growth;
 use std::collections::HashMap;
 
 /// What follows a state when nothing disturbs it.
@@ -41,6 +42,11 @@ impl Settling {
             within,
             entries: HashMap::new(),
         }
+    }
+
+    /// The bytes its table would take next were `more` states reached (`super::growth`).
+    pub fn growth_within(&self, more: usize) -> usize {
+        map_growth(&self.entries, more)
     }
 
     /// A state reached for the first time, as node `node`.

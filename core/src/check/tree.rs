@@ -4,6 +4,7 @@
 //! states made one after another share their ancestors: the path last made is kept, and each
 //! ancestor is made again once a level.
 
+use super::growth::vec_growth;
 use super::moves::{Bounds, Move, Position};
 use crate::group::{GroupConfig, GroupInput};
 use crate::hunt::Schedule;
@@ -52,6 +53,11 @@ impl Tree {
         let id = u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
         self.nodes.push(node);
         id
+    }
+
+    /// The bytes its nodes would take next were `more` added (`super::growth`).
+    pub fn growth_within(&self, more: usize) -> usize {
+        vec_growth(&self.nodes, more)
     }
 
     /// Lets the path last made go.
