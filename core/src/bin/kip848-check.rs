@@ -132,22 +132,20 @@ fn run(mut explorer: Explorer, budget: Budget) -> (Report, f64, Option<String>) 
     while !explorer.run(SLICE) {
         let seconds = started.elapsed().as_secs_f64();
         let memory = proc_mb("/proc/self/status", "VmRSS:");
-        // What the next slice may take, looked at before it runs: its tables' next move to more
-        // room (gigabytes at a time for three members), and as much as the last slice took.
-        let held = memory.unwrap_or_default();
-        let tables =
-            u64::try_from(explorer.growth_within(SLICE as usize) >> 20).unwrap_or(u64::MAX);
-        let next = tables.saturating_add(held.saturating_sub(before));
-        before = held;
         if budget.seconds.is_some_and(|limit| seconds >= limit) {
             stopped = Some(format!("time: {seconds:.1} s"));
-        } else if let Some(limit) = budget.memory_mb.filter(|_| memory.is_some()) {
+        } else if let (Some(limit), Some(held)) = (budget.memory_mb, memory) {
+            // What the next slice may take, looked at before it runs: its tables' next move to
+            // more room (gigabytes at a time for three members), and as much as the last slice.
+            let tables = explorer.growth_within(SLICE as usize) >> 20;
+            let next = (tables as u64).saturating_add(held.saturating_sub(before));
             if held.saturating_add(next) >= limit {
                 stopped = Some(format!(
                     "memory: {held} MB held and {next} MB more for the next slice, the limit {limit} MB"
                 ));
             }
         }
+        before = memory.unwrap_or(before);
         if let Some(why) = &stopped {
             eprintln!("stopped ({why})");
             explorer.stop();
